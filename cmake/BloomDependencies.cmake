@@ -1,0 +1,17 @@
+# Finds the kit's dependencies among the Debian 12 packages named in the README. Each missing
+# one stops the configure step with the package to install, never a wall of CMake internals.
+
+function(bloom_find_package name debian_package)
+  find_package(${name} ${ARGN} QUIET)
+  if(NOT ${name}_FOUND)
+    message(FATAL_ERROR
+      "${name} was not found: install the Debian package ${debian_package}\n"
+      "  sudo apt-get install ${debian_package}\n"
+      "(scripts/deps.sh installs every package the kit needs)")
+  endif()
+  set(${name}_DIR "${${name}_DIR}" PARENT_SCOPE)
+endfunction()
+
+bloom_find_package(doctest doctest-dev CONFIG)
+# doctest_discover_tests() lives beside the package's config file.
+include(${doctest_DIR}/doctest.cmake)

@@ -1,0 +1,191 @@
+#include "interpreter.hpp"
+
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Exchange {
+  std::string line;
+  std::optional<std::string> response;  // nullopt: the line gets no response
+};
+
+// Feeds the lines to one interpreter and checks every response.
+void check_transcript(const std::vector<Exchange>& transcript) {
+  bloom::Interpreter interpreter;
+  for (const Exchange& exchange : transcript) {
+    CAPTURE(exchange.line);
+    CHECK(interpreter.respond(exchange.line).value_or("<no response>") ==
+          exchange.response.value_or("<no response>"));
+  }
+}
+
+// True when `line` answers an error line that starts "error: " and says more.
+bool is_error(const std::optional<std::string>& response) {
+  return response && response->starts_with("error: ") && response->size() > 8;
+}
+
+// Sends `bad` to an interpreter that holds the worked example's filter, then checks that the
+// answer is an error and that the filter and the next good line are as if it had not come.
+void check_rejected_without_trace(const std::string& bad) {
+  CAPTURE(bad);
+  bloom::Interpreter interpreter;
+  REQUIRE(interpreter.respond("INIT 8 0.05 7 0") == "bytes=6 hashes=4");
+  REQUIRE(interpreter.respond("INSERT ab") == "ok");
+  const std::optional<std::string> response = interpreter.respond(bad);
+  CHECK(is_error(response));
+  CHECK(interpreter.respond("INSERT cafe") == "ok");
+  CHECK(interpreter.respond("FILTERLOAD") == "06202010844440040000000700000000");
+}
+
+}  // namespace
+
+TEST_CASE("the lesson's BIP 37 worked example, line by line") {
+  // Lesson 000, "Worked example", as the protocol sends it.
+  check_transcript({
+      {"INIT 8 0.05 7 0", "bytes=6 hashes=4"},
+      {"INSERT ab", "ok"},
+      {"INSERT cafe", "ok"},
+      {"INDEXES ab", "31 5 13 34"},
+      {"INDEXES cafe", "20 38 46 26"},
+      {"CONTAINS ab", "maybe"},
+      {"FILTERLOAD", "06202010844440040000000700000000"},
+  });
+}
+
+TEST_CASE("HASH and POSITIONS answer the lesson's examples") {
+  // Lesson 002: the trace of "bloom", and its positions at m = 1000, k = 4.
+  check_transcript({
+      {"HASH 0 bloom", "48ad2c42"},
+      {"HASH 0x9747b28c bloom", "049e1471"},  // h_b = 77468785 in the lesson
+      {"POSITIONS 1000 4 bloom", "610 395 180 965"},
+      {"POSITIONS 1000 8 wrap0", "707 950 193 436 679 922 165 408"},
+  });
+}
+
+TEST_CASE("a text key is the whole rest of the line, spaces and all, and may be empty") {
+  check_transcript({
+      {"HASH 0x9747b28c Hello, world!", "24884cba"},
+      {"HASH 0", "00000000"},
+      {"HASH 0 ", "00000000"},
+      {"HASH 1", "514e28b7"},
+      {"HASH 0x9747b28c  a", "39ead2c5"},  // the key is " a", two bytes
+      {"HASH 0xffffffff", "81f16f39"},
+      {"POSITIONS 1 1", "0"},
+  });
+}
+
+TEST_CASE("blank and comment lines get no response, and CRLF input works") {
+  check_transcript({
+      {"", std::nullopt},
+      {"\r", std::nullopt},
+      {"# a comment", std::nullopt},
+      {"#INIT 8 0.05", std::nullopt},
+      {"HASH 0 bloom\r", "48ad2c42"},
+      {"INIT 8 0.05 7 0\r", "bytes=6 hashes=4"},
+      {"FILTERLOAD\r", "06000000000000040000000700000000"},
+  });
+}
+
+TEST_CASE("INIT's tweak and flags are optional and default to 0") {
+  check_transcript({
+      {"INIT 3 0.01", "bytes=3 hashes=5"},
+      {"FILTERLOAD", "03000000050000000000000000"},
+      {"INIT 3 0.01 0x80000001", "bytes=3 hashes=5"},
+      {"FILTERLOAD", "03000000050000000100008000"},
+      {"INIT 3 1e-2 2147483649 1", "bytes=3 hashes=5"},
+      {"FILTERLOAD", "03000000050000000100008001"},
+  });
+}
+
+TEST_CASE("a filter of 0 bytes or 0 hashes answers as Bitcoin Core does") {
+  check_transcript({
+      {"INIT 10 0.9", "bytes=0 hashes=0"},
+      {"INSERT ab", "ok"},
+      {"CONTAINS ab", "maybe"},
+      {"INDEXES ab", "none"},
+      {"FILTERLOAD", "00000000000000000000"},
+  });
+}
+
+TEST_CASE("filter commands before INIT are errors") {
+  for (const char* line : {"INSERT ab", "CONTAINS ab", "INDEXES ab", "FILTERLOAD"}) {
+    bloom::Interpreter interpreter;
+    CAPTURE(line);
+    CHECK(is_error(interpreter.respond(line)));
+    CHECK(interpreter.respond("INIT 8 0.05 7 0") == "bytes=6 hashes=4");
+  }
+}
+
+TEST_CASE("an unknown command is an error that names it") {
+  bloom::Interpreter interpreter;
+  CHECK(interpreter.respond("FROB 1") == std::optional<std::string>(
+                                             "error: unknown command \"FROB\" (known: HASH "
+                                             "POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD)"));
+  CHECK(interpreter.respond("insert ab") ==
+        std::optional<std::string>(
+            "error: unknown command \"insert\" (commands are upper case: INSERT)"));
+  CHECK(interpreter.respond("HASH 0 bloom") == "48ad2c42");
+}
+
+TEST_CASE("an error message names the problem") {
+  bloom::Interpreter interpreter;
+  REQUIRE(interpreter.respond("INIT 8 0.05") == "bytes=6 hashes=4");
+  CHECK(interpreter.respond("INSERT xyz") ==
+        std::optional<std::string>(
+            "error: INSERT needs hex bytes, got \"xyz\" (not a hex digit at offset 0)"));
+  CHECK(interpreter.respond("CONTAINS abc") ==
+        std::optional<std::string>("error: CONTAINS needs an even number of hex digits, got 3"));
+  CHECK(interpreter.respond("INIT 0 0.5") ==
+        std::optional<std::string>("error: <n> must be a whole number from 1 to 4294967295, "
+                                   "got \"0\""));
+  CHECK(interpreter.respond("POSITIONS 10 51 x") ==
+        std::optional<std::string>("error: <k> must be a whole number from 1 to 50, got \"51\""));
+  CHECK(interpreter.respond("INSERT") ==
+        std::optional<std::string>("error: INSERT needs <hex> (usage: INSERT <hex>)"));
+  CHECK(interpreter.respond("INSERT ab cd") ==
+        std::optional<std::string>(
+            "error: INSERT takes no more arguments (usage: INSERT <hex>), got extra \"cd\""));
+}
+
+TEST_CASE("a long bad argument gives a short one-line message") {
+  bloom::Interpreter interpreter;
+  const std::optional<std::string> response =
+      interpreter.respond("HASH " + std::string(100000, 'z') + " key");
+  REQUIRE(is_error(response));
+  CHECK(response->size() < 200);
+  CHECK(response->find('\n') == std::string::npos);
+  const std::optional<std::string> control = interpreter.respond("HASH 1\x01 key");
+  REQUIRE(is_error(control));
+  CHECK(control->find("\\x01") != std::string::npos);
+}
+
+TEST_CASE("every kind of bad line is an error and leaves the filter as it was") {
+  for (const char* bad : {
+           // unknown commands, and spacing
+           "FROB", "insert ab", "INIT\t8 0.05", "   ", " ", " INSERT ab", "INSERT  ab",
+           "INSERT ab ", "FILTERLOAD ", "FILTERLOAD x",
+           // missing or extra arguments
+           "INIT", "INIT 8", "INIT 8 0.05 7 0 1", "INSERT", "CONTAINS", "INDEXES", "HASH",
+           "POSITIONS", "POSITIONS 1000", "INSERT ab cd",
+           // bad hex: odd length, a non-hex digit, 0x prefix
+           "INSERT abc", "INSERT xyz", "INSERT 0xab", "CONTAINS a", "INDEXES zz",
+           // numbers out of range or not numbers
+           "INIT 0 0.5", "INIT 8 0", "INIT 8 1", "INIT 8 nan", "INIT 8 inf", "INIT 8 1e999",
+           "INIT 8 1e-400", "INIT 8 0.99999999999999999999", "INIT 8 -0.5", "INIT 8 0x0.1p0",
+           "INIT 8 0,5", "INIT -1 0.5", "INIT 4294967296 0.5", "INIT 8 0.05 4294967296",
+           "INIT 8 0.05 0x100000000", "INIT 8 0.05 -1", "INIT 8 0.05 0 256", "INIT 8 0.05 0 -1",
+           "POSITIONS 0 4 key", "POSITIONS 1000 0 key", "POSITIONS 1000 51 key",
+           "POSITIONS 4294967296 4 key", "POSITIONS 1000 4x key", "HASH x key",
+           "HASH 0x key", "HASH 0x123456789 key", "HASH -1 key", "HASH  key",
+       }) {
+    check_rejected_without_trace(bad);
+  }
+}
+
+TEST_CASE("p = 1e-320 is a legal subnormal and .01 a legal decimal") {
+  check_transcript({{"INIT 1 1e-320", "bytes=191 hashes=50"}, {"INIT 9 .01", "bytes=10 hashes=5"}});
+}

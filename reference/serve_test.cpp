@@ -1,0 +1,178 @@
+// End-to-end tests: the built bloom-reference binary, run as a real process on real files, and
+// serve() on file descriptors.
+#include "serve.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "interpreter.hpp"
+#include "murmur3.hpp"
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A fresh folder under the system's temporary folder, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "bloom-serve-XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
+  }
+  ~TempDir() { fs::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+// Runs `argv` with stdin from `in` and stdout to `out`; returns the wait status.
+int run(const std::vector<std::string>& argv, const fs::path& in, const fs::path& out) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char*> args;
+  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  REQUIRE(spawned == 0);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) REQUIRE(errno == EINTR);
+  return status;
+}
+
+// serve() over files: writes `input` to a file, serves it, returns what was answered.
+std::string serve_text(const std::string& input) {
+  TempDir dir;
+  const fs::path in = dir.path / "in";
+  const fs::path out = dir.path / "out";
+  std::ofstream(in, std::ios::binary) << input;
+  const int in_fd = ::open(in.c_str(), O_RDONLY);
+  const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  REQUIRE(in_fd >= 0);
+  REQUIRE(out_fd >= 0);
+  bloom::Interpreter interpreter;
+  CHECK(bloom::serve(interpreter, in_fd, out_fd, "test") == 0);
+  ::close(in_fd);
+  ::close(out_fd);
+  return read_file(out);
+}
+
+std::string hex32(std::uint32_t value) {
+  char text[9];
+  std::snprintf(text, sizeof text, "%08x", value);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("bloom-reference answers the lessons' examples file byte for byte and exits 0") {
+  TempDir dir;
+  const fs::path out = dir.path / "out";
+  const int status = run({BLOOM_REFERENCE_BINARY}, fs::path(BLOOM_TEST_DATA) / "lessons.in", out);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(read_file(out) == read_file(fs::path(BLOOM_TEST_DATA) / "lessons.out"));
+}
+
+TEST_CASE("bloom-reference --help prints its usage and exits 0; a bad option exits 2") {
+  TempDir dir;
+  const fs::path empty = dir.path / "empty";
+  std::ofstream(empty).close();
+  int status = run({BLOOM_REFERENCE_BINARY, "--help"}, empty, dir.path / "help");
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(read_file(dir.path / "help").starts_with("usage: "));
+  status = run({BLOOM_REFERENCE_BINARY, "--frobnicate"}, empty, dir.path / "bad");
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+}
+
+TEST_CASE("an empty input gets no output, and a last line without newline is answered") {
+  CHECK(serve_text("").empty());
+  CHECK(serve_text("HASH 0 bloom") == "48ad2c42\n");
+  CHECK(serve_text("\n\n# c\nHASH 0 bloom\r\n") == "48ad2c42\n");
+}
+
+TEST_CASE("a 10 MB line is read whole, as a key and as hex") {
+  const std::string key(10 * 1000 * 1000, 'k');
+  const std::uint32_t expected =
+      bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()}, 7);
+  CHECK(serve_text("HASH 7 " + key + "\nHASH 0 bloom\n") == hex32(expected) + "\n48ad2c42\n");
+  const std::string hex(10 * 1000 * 1000, 'a');
+  CHECK(serve_text("INIT 8 0.05\nINSERT " + hex + "\nCONTAINS " + hex + "\n") ==
+        "bytes=6 hashes=4\nok\nmaybe\n");
+}
+
+TEST_CASE("a 100 MB input streams through with one answer per line") {
+  const std::string key(1000, 'x');
+  const std::uint32_t expected =
+      bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()}, 1);
+  std::string input;
+  const std::string line = "HASH 1 " + key + "\n";
+  constexpr int kLines = 100 * 1000;  // 100,000 lines of 1008 bytes: 100.8 MB
+  input.reserve(line.size() * kLines);
+  for (int i = 0; i < kLines; ++i) input += line;
+  const std::string output = serve_text(input);
+  CHECK(output.size() == 9 * static_cast<std::size_t>(kLines));
+  CHECK(output.substr(output.size() - 9) == hex32(expected) + "\n");
+}
+
+TEST_CASE("a peer that waits for each answer gets it before sending the next line") {
+  // A driver that writes one line and reads the answer before the next (as a coprocess does)
+  // would hang if bloom-reference held its output until the end of input.
+  int to_child[2];
+  int from_child[2];
+  REQUIRE(::pipe(to_child) == 0);
+  REQUIRE(::pipe(from_child) == 0);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+  posix_spawn_file_actions_addclose(&actions, to_child[1]);
+  posix_spawn_file_actions_addclose(&actions, from_child[0]);
+  char binary[] = BLOOM_REFERENCE_BINARY;
+  char* argv[] = {binary, nullptr};
+  pid_t pid = 0;
+  REQUIRE(posix_spawn(&pid, binary, &actions, nullptr, argv, environ) == 0);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(to_child[0]);
+  ::close(from_child[1]);
+
+  for (const char* request : {"HASH 0 bloom\n", "POSITIONS 1000 4 bloom\n"}) {
+    REQUIRE(::write(to_child[1], request, std::strlen(request)) > 0);
+    pollfd ready{from_child[0], POLLIN, 0};
+    REQUIRE(::poll(&ready, 1, 5000) == 1);  // 5 s: an answer held back never comes
+    char answer[64] = {};
+    CHECK(::read(from_child[0], answer, sizeof answer - 1) > 0);
+  }
+  ::close(to_child[1]);
+  ::close(from_child[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""An independent implementation of the course protocol, written from docs/protocol.md alone.
+
+The kit's differential test runs it and bloom-reference over the same random streams and
+requires identical answers (any two error lines count as equal, as the grader counts them).
+It shares no code with the reference on purpose: it is the second opinion.
+"""
+import math
+import re
+import sys
+
+M32 = 0xFFFFFFFF
+
+
+def rotl(x, r):
+    return ((x << r) | (x >> (32 - r))) & M32
+
+
+def murmur3(data: bytes, seed: int) -> int:
+    c1, c2 = 0xCC9E2D51, 0x1B873593
+    h = seed
+    nblocks = len(data) // 4
+    for b in range(nblocks):
+        k = int.from_bytes(data[4 * b:4 * b + 4], "little")
+        k = rotl((k * c1) & M32, 15) * c2 & M32
+        h = rotl(h ^ k, 13)
+        h = (h * 5 + 0xE6546B64) & M32
+    tail = data[4 * nblocks:]
+    if tail:
+        k = int.from_bytes(tail, "little")
+        k = rotl((k * c1) & M32, 15) * c2 & M32
+        h ^= k
+    h ^= len(data) & M32
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & M32
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & M32
+    h ^= h >> 16
+    return h
+
+
+class Bad(Exception):
+    pass
+
+
+WHOLE = re.compile(r"[0-9]+\Z")
+HEX32 = re.compile(r"0x[0-9a-fA-F]{1,8}\Z")
+DECIMAL = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
+HEX = re.compile(r"([0-9a-fA-F]{2})+\Z")
+
+
+def whole(text, lo, hi):
+    if not WHOLE.match(text) or not lo <= int(text) <= hi:
+        raise Bad(text)
+    return int(text)
+
+
+def u32(text):
+    if HEX32.match(text):
+        return int(text[2:], 16)
+    return whole(text, 0, M32)
+
+
+def probability(text):
+    if not DECIMAL.match(text):
+        raise Bad(text)
+    try:
+        p = float(text)
+    except OverflowError:
+        raise Bad(text)
+    if not 0 < p < 1:
+        raise Bad(text)
+    return p
+
+
+def element(text):
+    if not HEX.match(text):
+        raise Bad(text)
+    return bytes.fromhex(text)
+
+
+class Protocol:
+    def __init__(self):
+        self.filter = None  # (bytearray, hashes, tweak, flags)
+
+    def bit(self, data, i):
+        vdata, _, tweak, _ = self.filter
+        return murmur3(data, (i * 0xFBA4C795 + tweak) & M32) % (len(vdata) * 8)
+
+    def answer(self, line: bytes):
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        if not line or line.startswith(b"#"):
+            return None
+        try:
+            return self.command(line)
+        except Bad:
+            return "error"
+
+    def command(self, line):
+        name, sep, rest = line.partition(b" ")
+        if name == b"HASH":
+            seed_text, _, key = rest.partition(b" ")
+            if not sep:
+                raise Bad()
+            return "%08x" % murmur3(key, u32(seed_text.decode("latin-1")))
+        if name == b"POSITIONS":
+            if not sep:
+                raise Bad()
+            m_text, sep2, rest2 = rest.partition(b" ")
+            if not sep2:
+                raise Bad()
+            k_text, _, key = rest2.partition(b" ")
+            m = whole(m_text.decode("latin-1"), 1, M32)
+            k = whole(k_text.decode("latin-1"), 1, 50)
+            ha, hb = murmur3(key, 0), murmur3(key, 0x9747B28C)
+            return " ".join(str((ha + i * hb) % m) for i in range(k))
+        args = rest.decode("latin-1").split(" ") if sep else []
+        if any(a == "" for a in args):
+            raise Bad()
+        if name == b"INIT":
+            if not 2 <= len(args) <= 4:
+                raise Bad()
+            n = whole(args[0], 1, M32)
+            p = probability(args[1])
+            tweak = u32(args[2]) if len(args) > 2 else 0
+            flags = whole(args[3], 0, 255) if len(args) > 3 else 0
+            LN2SQ, LN2 = 0.4804530139182014, 0.6931471805599453
+            bits = int(min(math.trunc(-1 / LN2SQ * n * math.log(p)), 36000 * 8))
+            nbytes = bits // 8
+            hashes = int(min(math.trunc((nbytes * 8 // n) * LN2), 50))
+            self.filter = (bytearray(nbytes), hashes, tweak, flags)
+            return "bytes=%d hashes=%d" % (nbytes, hashes)
+        if name in (b"INSERT", b"CONTAINS", b"INDEXES"):
+            if len(args) != 1:
+                raise Bad()
+            data = element(args[0])
+            if self.filter is None:
+                raise Bad()
+            vdata, hashes, _, _ = self.filter
+            if name == b"INDEXES":
+                return " ".join(str(self.bit(data, i)) for i in range(hashes)) or "none"
+            if not vdata:
+                return "ok" if name == b"INSERT" else "maybe"
+            bits = [self.bit(data, i) for i in range(hashes)]
+            if name == b"INSERT":
+                for b in bits:
+                    vdata[b >> 3] |= 1 << (b & 7)
+                return "ok"
+            return "maybe" if all(vdata[b >> 3] >> (b & 7) & 1 for b in bits) else "no"
+        if name == b"FILTERLOAD":
+            if args or self.filter is None:
+                raise Bad()
+            vdata, hashes, tweak, flags = self.filter
+            n = len(vdata)
+            size = bytes([n]) if n < 253 else b"\xfd" + n.to_bytes(2, "little")
+            payload = (size + bytes(vdata) + hashes.to_bytes(4, "little") +
+                       tweak.to_bytes(4, "little") + bytes([flags]))
+            return payload.hex()
+        raise Bad()
+
+
+def main():
+    protocol = Protocol()
+    out = sys.stdout
+    for raw in iter_lines(sys.stdin.buffer):
+        response = protocol.answer(raw)
+        if response is not None:
+            out.write(response + "\n")
+    return 0
+
+
+def iter_lines(stream):
+    data = stream.read()
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(main())
