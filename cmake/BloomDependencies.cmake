@@ -15,3 +15,8 @@ endfunction()
 bloom_find_package(doctest doctest-dev CONFIG)
 # doctest_discover_tests() lives beside the package's config file.
 include(${doctest_DIR}/doctest.cmake)
+
+find_package(Threads REQUIRED)
+bloom_find_package(Boost "libboost1.81-dev libboost-filesystem1.81-dev" 1.81 CONFIG COMPONENTS filesystem)
+bloom_find_package(CLI11 libcli11-dev CONFIG)
+bloom_find_package(nlohmann_json nlohmann-json3-dev 3 CONFIG)

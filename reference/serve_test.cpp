@@ -99,7 +99,7 @@ TEST_CASE("bloom-reference answers the lessons' examples file byte for byte and 
   CHECK(read_file(out) == read_file(fs::path(BLOOM_TEST_DATA) / "lessons.out"));
 }
 
-TEST_CASE("bloom-reference --help prints its usage and exits 0; a bad option exits 2") {
+TEST_CASE("bloom-reference --help prints its usage and exits 0, and a bad option exits 2") {
   TempDir dir;
   const fs::path empty = dir.path / "empty";
   std::ofstream(empty).close();

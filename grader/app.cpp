@@ -1,0 +1,137 @@
+#include "app.hpp"
+
+#include <fnmatch.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "case_file.hpp"
+#include "judge.hpp"
+#include "report.hpp"
+#include "runner.hpp"
+
+namespace grader {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) {
+  interrupted.store(true);
+  kill_all_running();
+}
+
+void error(const std::string& message) { std::cerr << "bloom-grader: error: " << message << "\n"; }
+
+}  // namespace
+
+std::string parse_report_request(const std::string& text, ReportRequest& request) {
+  const std::size_t colon = text.find(':');
+  request.format = text.substr(0, colon);
+  request.file = colon == std::string::npos ? "" : text.substr(colon + 1);
+  for (const char* known : {"text", "json", "gradescope", "junit"}) {
+    if (request.format == known) {
+      if (colon != std::string::npos && request.file.empty()) {
+        return "--report " + text + ": a file name must follow the ':'";
+      }
+      return "";
+    }
+  }
+  return "--report " + text + ": unknown format \"" + request.format +
+         "\" (known: text, json, gradescope, junit)";
+}
+
+int run_cases(const RunOptions& options) {
+  std::vector<Case> cases;
+  try {
+    cases = load_cases(options.cases);
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitCouldNotRun;
+  }
+  if (!options.filter.empty()) {
+    std::erase_if(cases, [&](const Case& c) {
+      return ::fnmatch(options.filter.c_str(), c.name.c_str(), 0) != 0;
+    });
+  }
+  if (cases.empty()) {
+    error("no cases to run" +
+          (options.filter.empty() ? std::string() : " (none matches --filter " + options.filter + ")"));
+    return kExitCouldNotRun;
+  }
+
+  std::string problem;
+  const std::optional<Command> command = resolve_command(options.command, problem);
+  if (!command) {
+    error(problem);
+    return kExitCouldNotRun;
+  }
+
+  GradeOptions grade_options;
+  grade_options.limits.wall =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.timeout_seconds * 1000));
+  grade_options.limits.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+  grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
+  grade_options.jobs = options.jobs > 0 ? options.jobs
+                                        : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+
+  // Ctrl-C ends every running program and still reports what finished.
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+
+  if (options.verbose) {
+    std::cerr << "bloom-grader: running " << command->executable.string() << " on "
+              << cases.size() << " cases, " << grade_options.jobs << " at a time\n";
+  }
+  Report report;
+  report.command = command->display;
+  report.results = grade(cases, *command, grade_options, interrupted);
+  report.interrupted = interrupted.load();
+
+  bool not_started = false;
+  for (const CaseResult& r : report.results) {
+    if (r.verdict == Verdict::NotRun && !report.interrupted) {
+      error(r.summary);
+      not_started = true;
+      break;
+    }
+  }
+
+  std::vector<ReportRequest> reports = options.reports;
+  if (reports.empty()) reports.push_back({"text", ""});
+  int status = report.failed() == 0 ? kExitPassed : kExitFailed;
+  for (const ReportRequest& request : reports) {
+    std::ofstream file;
+    if (!request.file.empty()) {
+      file.open(request.file, std::ios::binary);
+      if (!file) {
+        error("cannot write the " + request.format + " report to " + request.file);
+        status = kExitCouldNotRun;
+        continue;
+      }
+    }
+    std::ostream& out = request.file.empty() ? std::cout : file;
+    if (request.format == "text") {
+      const bool terminal = request.file.empty() && ::isatty(STDOUT_FILENO) == 1;
+      write_text(report, out, {terminal && std::getenv("NO_COLOR") == nullptr, options.verbose});
+    } else if (request.format == "json") {
+      out << to_json(report).dump(2) << "\n";
+    } else if (request.format == "gradescope") {
+      out << to_gradescope(report).dump(2) << "\n";
+    } else {
+      out << to_junit(report);
+    }
+  }
+  if (not_started || report.interrupted) return kExitCouldNotRun;
+  return status;
+}
+
+}  // namespace grader

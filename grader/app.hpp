@@ -1,0 +1,39 @@
+// What the bloom-grader command line asks for, and the functions that do it. main() only turns
+// argv into these options; every error goes through one printer and one exit path.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace grader {
+
+// Exit codes, for every subcommand (documented in docs/grader.md):
+inline constexpr int kExitPassed = 0;      // every case passed
+inline constexpr int kExitFailed = 1;      // some case failed
+inline constexpr int kExitCouldNotRun = 2;  // bad arguments, bad case file, program not started
+
+struct ReportRequest {
+  std::string format;  // text, json, gradescope, junit
+  std::string file;    // empty: standard output
+};
+
+struct RunOptions {
+  std::vector<std::filesystem::path> cases{"cases"};
+  double timeout_seconds = 10;
+  int jobs = 0;  // 0: the number of cores
+  std::string filter;
+  std::vector<ReportRequest> reports;  // empty: text to stdout
+  bool verbose = false;
+  double memory_mb = 2048;  // 0: no limit
+  double output_limit_mb = 8;
+  std::vector<std::string> command;
+};
+
+// Parses "FORMAT[:FILE]"; returns an error message, or "" when it is well formed.
+[[nodiscard]] std::string parse_report_request(const std::string& text, ReportRequest& request);
+
+// `bloom-grader run`: grades `command` on the cases and writes the reports. Returns an exit code.
+[[nodiscard]] int run_cases(const RunOptions& options);
+
+}  // namespace grader

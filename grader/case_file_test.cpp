@@ -1,0 +1,88 @@
+#include "case_file.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using grader::Case;
+using grader::CaseFileError;
+using grader::parse_case;
+
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    static_cast<void>(parse_case(text, "t", "t.case"));
+  } catch (const CaseFileError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("a case file reads as a transcript with directives and a description") {
+  const Case c = parse_case(
+      "# BIP 37 worked example\n# second line\n@points 2\n@timeout 1.5\n@hint read lesson 000\n"
+      "> INIT 8 0.05 7 0\nbytes=6 hashes=4\n# a comment between\n> INSERT ab\nok\n>\n> FILTERLOAD\n"
+      "0620\n\n",
+      "bip37/x", "cases/bip37/x.case");
+  CHECK(c.name == "bip37/x");
+  CHECK(c.description == "BIP 37 worked example\nsecond line");
+  CHECK(c.points == 2);
+  CHECK(c.timeout_seconds == 1.5);
+  CHECK_FALSE(c.hidden);
+  CHECK(c.hints == std::vector<std::string>{"read lesson 000"});
+  REQUIRE(c.steps.size() == 4);
+  CHECK(c.steps[0].input == "INIT 8 0.05 7 0");
+  CHECK(c.steps[0].case_line == 6);
+  CHECK(c.steps[0].expected[0].text == "bytes=6 hashes=4");
+  CHECK(c.steps[0].expected[0].case_line == 7);
+  CHECK(c.steps[2].input.empty());  // "> " alone or ">" sends a blank line
+  CHECK(c.steps[2].expected.empty());
+  CHECK(c.steps[3].expected.size() == 1);  // the trailing blank line is layout
+  CHECK(c.input_text() == "INIT 8 0.05 7 0\nINSERT ab\n\nFILTERLOAD\n");
+  CHECK(c.expected_line_count() == 3);
+}
+
+TEST_CASE("CRLF case files read like LF ones") {
+  const Case c = parse_case("@hidden\r\n> HASH 0 bloom\r\n48ad2c42\r\n", "t", "t.case");
+  CHECK(c.hidden);
+  CHECK(c.steps[0].input == "HASH 0 bloom");
+  CHECK(c.steps[0].expected[0].text == "48ad2c42");
+}
+
+TEST_CASE("a malformed case file is reported as file:line: error: message") {
+  CHECK(error_of("> A\n@points 2\n") ==
+        "t.case:2: error: directives go at the top, before the first \"> \" line");
+  CHECK(error_of("@points x\n> A\n") ==
+        "t.case:1: error: @points needs a whole number from 0 to 1000000, got \"x\"");
+  CHECK(error_of("@timeout 0\n> A\n").starts_with("t.case:1: error: @timeout needs"));
+  CHECK(error_of("@frob\n> A\n").starts_with("t.case:1: error: unknown directive \"@frob\""));
+  CHECK(error_of("@hidden yes\n> A\n") == "t.case:1: error: @hidden takes no value");
+  CHECK(error_of("@hint\n> A\n") == "t.case:1: error: @hint needs a text");
+  CHECK(error_of("# c\nok\n> A\n").starts_with("t.case:2: error: an expected line comes before"));
+  CHECK(error_of(">A\n").starts_with("t.case:1: error: a line to send starts with \"> \""));
+  CHECK(error_of("# nothing\n") == "t.case:1: error: no \"> \" line: the case sends nothing");
+}
+
+TEST_CASE("a folder of cases is searched recursively and named by relative path") {
+  const auto cases = grader::load_cases({BLOOM_GRADER_TESTDATA "/suite"});
+  REQUIRE(cases.size() == 3);
+  CHECK(cases[0].name == "bip37/hidden-sizing");
+  CHECK(cases[1].name == "bip37/worked-example");
+  CHECK(cases[2].name == "hash-bloom");
+  const auto single = grader::load_cases({BLOOM_GRADER_TESTDATA "/hostile.case"});
+  REQUIRE(single.size() == 1);
+  CHECK(single[0].name == "hostile");
+}
+
+TEST_CASE("a missing path and a bad case file in a folder are errors with their place") {
+  CHECK_THROWS_WITH_AS(grader::load_cases({"/no/such/folder"}),
+                       "/no/such/folder:0: error: no such case file or folder", CaseFileError);
+  CHECK_THROWS_WITH_AS(grader::load_cases({BLOOM_GRADER_TESTDATA "/bad"}),
+                       BLOOM_GRADER_TESTDATA
+                       "/bad/late-directive.case:3: error: directives go at the top, before the "
+                       "first \"> \" line",
+                       CaseFileError);
+}

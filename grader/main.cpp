@@ -1,0 +1,52 @@
+// bloom-grader: runs any program over case files and judges its transcript (docs/grader.md).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "app.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Runs a program over case files and judges its answers.\n"
+               "Exit status: 0 every case passed, 1 some failed, 2 could not grade.",
+               "bloom-grader"};
+  app.require_subcommand(1);
+
+  grader::RunOptions run;
+  std::vector<std::string> report_texts;
+  CLI::App* run_app = app.add_subcommand("run", "grade a program on case files");
+  run_app->add_option("--cases", run.cases,
+                      "a case file, or a folder searched recursively (repeatable; default cases/)");
+  run_app->add_option("--timeout", run.timeout_seconds,
+                      "seconds per case, for cases without @timeout (default 10)")
+      ->check(CLI::PositiveNumber);
+  run_app->add_option("--jobs", run.jobs, "cases run at once (default: the number of cores)")
+      ->check(CLI::Range(1, 256));
+  run_app->add_option("--filter", run.filter, "only cases whose name matches this glob");
+  run_app->add_option("--report", report_texts,
+                      "FORMAT[:FILE], FORMAT one of text json gradescope junit (repeatable; "
+                      "default text to stdout)");
+  run_app->add_flag("--verbose", run.verbose, "say more while grading");
+  run_app->add_option("--memory", run.memory_mb, "address-space limit in MiB, 0 for none (default 2048)")
+      ->check(CLI::NonNegativeNumber);
+  run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
+      ->check(CLI::PositiveNumber);
+  run_app->add_option("command", run.command, "the program and its arguments, after --")
+      ->required();
+
+  try {
+    app.parse(argc, argv);
+    for (const std::string& text : report_texts) {
+      grader::ReportRequest request;
+      const std::string problem = grader::parse_report_request(text, request);
+      if (!problem.empty()) throw CLI::ValidationError(problem);
+      run.reports.push_back(request);
+    }
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // CLI11's printer, with our exit code: a bad command line means the grader could not run
+    std::cerr << "bloom-grader: error: " << e.what() << "\n"
+              << "run \"bloom-grader run --help\" for the options\n";
+    return grader::kExitCouldNotRun;
+  }
+  return grader::run_cases(run);
+}

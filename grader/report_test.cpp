@@ -1,0 +1,63 @@
+#include "report.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+namespace {
+
+// A report of one case whose program answered `output`.
+grader::Report report_of(const grader::Case& kase, const std::string& output, const std::string& err = "") {
+  grader::RunResult run;
+  run.started = true;
+  run.out = output;
+  run.err = err;
+  grader::Report report;
+  report.results.push_back(grader::judge(kase, run, grader::Limits{}));
+  return report;
+}
+
+const grader::Case kCase = grader::parse_case(
+    "# two commands\n@hint mind the order\n> A\n1\n> B x\n2 3\n> C\nerror\n", "dir/two", "cases/dir/two.case");
+
+}  // namespace
+
+TEST_CASE("the failure details show the context, the command, both lines and a caret") {
+  const auto report = report_of(kCase, "1\n2 4\n", "line one\nline two\n");
+  const auto details = grader::failure_details(report.results[0]);
+  const std::vector<std::string> expected{
+      "cases/dir/two.case:6: wrong-output: answer 2 differs",
+      "  > A  ->  1",
+      "  sent:     > B x",
+      "  expected: 2 3",
+      "  actual:   2 4",
+      "              ^",
+      "hint: mind the order",
+      "stderr:",
+      "  | line one",
+      "  | line two",
+  };
+  CHECK(details == expected);
+}
+
+TEST_CASE("output that ends early says so") {
+  const auto report = report_of(kCase, "1\n2 3\n");
+  const auto details = grader::failure_details(report.results[0]);
+  CHECK(details[0] == "cases/dir/two.case:8: wrong-output: the output ended after 2 of 3 expected lines");
+  CHECK(details.back() == "hint: mind the order");
+}
+
+TEST_CASE("the text report ends with the score and exactly N passed, N failed") {
+  grader::Report report = report_of(kCase, "1\n2 3\nerror: no\n");
+  std::ostringstream text;
+  grader::write_text(report, text, {});
+  CHECK(text.str() == "PASS  dir/two (0 ms)\nscore 1/1\n1 passed, 0 failed\n");
+}
+
+TEST_CASE("JUnit text escapes markup and keeps invisible bytes visible") {
+  const auto report = report_of(kCase, "1\n<&\">\x01\n");
+  const std::string xml = grader::to_junit(report);
+  CHECK(xml.find("actual:   &lt;&amp;&quot;&gt;\\x01") != std::string::npos);
+  CHECK(xml.find('\x01') == std::string::npos);
+  CHECK(xml.find("classname=\"cases.dir\" name=\"two\"") != std::string::npos);
+}

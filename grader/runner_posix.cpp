@@ -1,0 +1,311 @@
+// The runner on POSIX, with Boost.Process v2 and Asio. Why each piece is here:
+// - a ChildSetup initializer runs in the child before exec: its own process group (so the
+//   whole group can be killed), resource limits, and default signal dispositions (SIGPIPE is
+//   ignored in the grader, and an ignored signal stays ignored across exec);
+// - stdin is written asynchronously while stdout and stderr are read, so no pipe can fill up
+//   and deadlock either side;
+// - when the child exits the group is killed at once: a grandchild that still holds stdout
+//   open would otherwise keep the read pending forever.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/readable_pipe.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/writable_pipe.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/process/v2/environment.hpp>
+// Boost 1.81's header-only mode leaves process_environment::on_setup undefined; its definition
+// (inline in that mode) lives here.
+#include <boost/process/v2/impl/environment.ipp>
+#include <boost/process/v2/process.hpp>
+#include <boost/process/v2/start_dir.hpp>
+#include <boost/process/v2/stdio.hpp>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "runner.hpp"
+
+namespace grader {
+
+namespace asio = boost::asio;
+namespace bp = boost::process::v2;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Process groups of running programs, for kill_all_running() from a signal handler.
+constexpr std::size_t kMaxRunning = 256;
+std::array<std::atomic<pid_t>, kMaxRunning> running_groups{};
+
+class RunningGroup {
+ public:
+  explicit RunningGroup(pid_t group) {
+    for (std::size_t i = 0; i < kMaxRunning; ++i) {
+      pid_t expected = 0;
+      if (running_groups[i].compare_exchange_strong(expected, group)) {
+        slot_ = i;
+        return;
+      }
+    }
+  }
+  ~RunningGroup() {
+    if (slot_ < kMaxRunning) running_groups[slot_].store(0);
+  }
+  RunningGroup(const RunningGroup&) = delete;
+  RunningGroup& operator=(const RunningGroup&) = delete;
+
+ private:
+  std::size_t slot_ = kMaxRunning;
+};
+
+// Runs in the child between fork and exec.
+struct ChildSetup {
+  const Limits* limits;
+  std::uint64_t cpu_seconds;
+
+  bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
+                               const char* const*&) const {
+    const auto failed = [] { return bp::error_code(errno, bp::system_category()); };
+    if (::setpgid(0, 0) != 0) return failed();
+    const auto limit = [](int resource, std::uint64_t value) {
+      const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+      return ::setrlimit(resource, &r) == 0;
+    };
+    if (!limit(RLIMIT_CORE, 0)) return failed();  // no core files in the student's folder
+    if (!limit(RLIMIT_CPU, cpu_seconds)) return failed();
+    if (!limit(RLIMIT_FSIZE, limits->file_bytes)) return failed();
+    if (limits->memory_bytes != 0 && !limit(RLIMIT_AS, limits->memory_bytes)) return failed();
+    ::signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    return {};
+  }
+};
+
+// A fresh folder for one run, removed with everything the program left in it.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "bloom-grader-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~ScratchDir() {
+    if (path_.empty()) return;
+    std::error_code ignored;
+    // the program may have taken away its own permissions; give them back before removal
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
+    fs::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  [[nodiscard]] const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// Reads a pipe to its end, keeping at most `cap` bytes; calls `on_over` once past the cap and
+// `on_done` at the end.
+template <typename OnOver, typename OnDone>
+void read_all(asio::readable_pipe& pipe, std::string& into, std::size_t cap, bool& over,
+              OnOver on_over, OnDone on_done) {
+  auto buffer = std::make_shared<std::array<char, 65536>>();
+  // A self-rescheduling handler; it owns the buffer through the shared_ptr.
+  struct Reader {
+    asio::readable_pipe& pipe;
+    std::string& into;
+    std::size_t cap;
+    bool& over;
+    OnOver on_over;
+    OnDone on_done;
+    std::shared_ptr<std::array<char, 65536>> buffer;
+    void operator()(const bp::error_code& error, std::size_t n) {
+      if (n > 0) {
+        const std::size_t room = into.size() < cap ? cap - into.size() : 0;
+        into.append(buffer->data(), std::min(n, room));
+        if (n > room && !over) {
+          over = true;
+          on_over();
+        }
+      }
+      if (error) {  // end of file, or the pipe was closed
+        on_done();
+        return;
+      }
+      pipe.async_read_some(asio::buffer(*buffer), std::move(*this));
+    }
+  };
+  pipe.async_read_some(asio::buffer(*buffer), Reader{pipe, into, cap, over, on_over, on_done, buffer});
+}
+
+}  // namespace
+
+std::optional<Command> resolve_command(const std::vector<std::string>& argv, std::string& error) {
+  if (argv.empty()) {
+    error = "no program given: put it after --, for example -- ./build/bloom";
+    return std::nullopt;
+  }
+  Command command;
+  for (const std::string& arg : argv) {
+    if (!command.display.empty()) command.display += ' ';
+    command.display += arg;
+  }
+  const std::string& program = argv[0];
+  fs::path executable;
+  if (program.find('/') != std::string::npos) {
+    executable = fs::absolute(program);
+  } else {
+    executable = bp::environment::find_executable(program).string();
+    if (executable.empty()) {
+      error = "cannot find \"" + program + "\" on PATH";
+      return std::nullopt;
+    }
+  }
+  std::error_code status_error;
+  if (!fs::is_regular_file(executable, status_error) || ::access(executable.c_str(), X_OK) != 0) {
+    error = "cannot run \"" + program + "\": " +
+            (fs::exists(executable, status_error) ? "it is not an executable file"
+                                                  : "no such file");
+    return std::nullopt;
+  }
+  command.executable = executable;
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::error_code ignored;
+    const bool names_file = !arg.empty() && arg[0] != '-' && fs::exists(arg, ignored);
+    command.args.push_back(names_file ? fs::absolute(arg).string() : arg);
+  }
+  return command;
+}
+
+RunResult run_program(const Command& command, const std::string& input, const Limits& limits) {
+  // A program that closes its stdin makes our write fail with EPIPE; the signal that comes with
+  // it must not end the grader. The child gets the default disposition back in ChildSetup.
+  static const bool sigpipe_ignored = ::signal(SIGPIPE, SIG_IGN) != SIG_ERR;
+  static_cast<void>(sigpipe_ignored);
+  RunResult result;
+  ScratchDir scratch;
+  if (scratch.path().empty()) {
+    result.start_error = std::string("mkdtemp: ") + std::strerror(errno);
+    return result;
+  }
+
+  asio::io_context context;
+  asio::writable_pipe in(context);
+  asio::readable_pipe out(context);
+  asio::readable_pipe err(context);
+  // A minimal environment: nothing of the grader's leaks in, and HOME is the scratch folder.
+  const std::vector<std::string> environment = {
+      "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + scratch.path().string(),
+      "TMPDIR=" + scratch.path().string(), "LANG=C.UTF-8", "LC_ALL=C.UTF-8"};
+  const auto cpu_seconds = static_cast<std::uint64_t>(limits.wall.count() / 1000 + 1);
+
+  const auto start = std::chrono::steady_clock::now();
+  bp::error_code start_error;
+  bp::process process(context, command.executable.string(), command.args,
+                      bp::process_stdio{in, out, err},
+                      bp::process_start_dir{scratch.path().string()},
+                      bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds},
+                      start_error);
+  if (start_error) {
+    result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
+    return result;
+  }
+  result.started = true;
+  const pid_t group = process.id();
+  RunningGroup registered(group);
+  bool we_killed = false;
+  const auto kill_group = [&] {
+    we_killed = true;
+    ::kill(-group, SIGKILL);
+  };
+
+  // Once the program is over, its pipes get a moment to drain; then they are closed, in case
+  // a descendant that left the process group still holds them open.
+  constexpr auto kDrainTime = std::chrono::milliseconds(1000);
+  asio::steady_timer drain(context);
+  int open_readers = 2;  // stdout and stderr; at 0 nothing is left to drain
+  const auto start_draining = [&] {
+    if (open_readers == 0) return;
+    drain.expires_after(kDrainTime);
+    drain.async_wait([&](const bp::error_code& error) {
+      if (error) return;
+      bp::error_code ignored;
+      out.close(ignored);
+      err.close(ignored);
+      in.close(ignored);
+    });
+  };
+
+  asio::steady_timer deadline(context, limits.wall);
+  deadline.async_wait([&](const bp::error_code& error) {
+    if (error) return;  // cancelled: the program ended in time
+    result.timed_out = true;
+    kill_group();
+    start_draining();
+  });
+
+  asio::async_write(in, asio::buffer(input), [&](const bp::error_code&, std::size_t) {
+    // EPIPE here means the program closed its stdin or ended early: not the grader's error.
+    bp::error_code ignored;
+    in.close(ignored);
+  });
+  const auto reader_done = [&] {
+    if (--open_readers == 0) drain.cancel();
+  };
+  read_all(out, result.out, limits.output_bytes, result.output_limited, [&] { kill_group(); },
+           reader_done);
+  bool stderr_over = false;
+  read_all(err, result.err, limits.stderr_bytes, stderr_over, [] {}, reader_done);
+
+  process.async_wait([&](const bp::error_code&, int) {
+    // The main program is gone: end any children it left, so that the pipes they hold close.
+    ::kill(-group, SIGKILL);
+    deadline.cancel();
+    bp::error_code ignored;
+    in.close(ignored);
+    start_draining();
+  });
+  context.run();
+  result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  result.err_truncated = stderr_over;
+
+  const int status = process.native_exit_code();
+  if (WIFEXITED(status)) {
+    result.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    // A SIGKILL that the grader sent is the grader's doing, reported as timeout or output limit.
+    const bool ours = we_killed && WTERMSIG(status) == SIGKILL;
+    result.signal = ours ? 0 : WTERMSIG(status);
+  }
+  // Exceeding RLIMIT_CPU ends a program with SIGXCPU: it ran out of time.
+  if (result.signal == SIGXCPU) {
+    result.signal = 0;
+    result.timed_out = true;
+  }
+  return result;
+}
+
+void kill_all_running() noexcept {
+  for (std::atomic<pid_t>& group : running_groups) {
+    const pid_t pid = group.load();
+    if (pid > 0) ::kill(-pid, SIGKILL);
+  }
+}
+
+std::string signal_name(int signal) {
+  const char* abbreviation = ::sigabbrev_np(signal);
+  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(signal);
+}
+
+}  // namespace grader

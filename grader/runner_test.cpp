@@ -1,0 +1,200 @@
+// The hostile programs of fixtures/, each run for real and judged on testdata/hostile.case.
+#include "runner.hpp"
+
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "../tests/support/spawn.hpp"
+#include "judge.hpp"
+
+namespace {
+
+using grader::Verdict;
+namespace fs = std::filesystem;
+
+const grader::Case& hostile_case() {
+  static const grader::Case kase = grader::load_case(BLOOM_GRADER_TESTDATA "/hostile.case", "hostile");
+  return kase;
+}
+
+grader::Limits test_limits() {
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(2000);
+  limits.memory_bytes = 512ULL << 20;  // small, so that allocate_forever ends fast
+  return limits;
+}
+
+grader::Command fixture(const std::string& name, std::vector<std::string> args = {}) {
+  std::vector<std::string> argv{std::string(BLOOM_FIXTURES_DIR) + "/" + name};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::string error;
+  const auto command = grader::resolve_command(argv, error);
+  REQUIRE_MESSAGE(command, error);
+  return *command;
+}
+
+grader::CaseResult judge_fixture(const std::string& name, const std::vector<std::string>& args = {},
+                                 const grader::Case& kase = hostile_case()) {
+  const grader::Limits limits = test_limits();
+  return grader::judge(kase, grader::run_program(fixture(name, args), kase.input_text(), limits),
+                       limits);
+}
+
+// A killed orphan stays a zombie until its new parent reaps it; it is dead all the same.
+bool is_zombie(int pid) {
+  const std::string stat = testing_support::read_file("/proc/" + std::to_string(pid) + "/stat");
+  const std::size_t paren = stat.rfind(')');
+  return paren != std::string::npos && paren + 2 < stat.size() && stat[paren + 2] == 'Z';
+}
+
+}  // namespace
+
+TEST_CASE("an infinite loop is a timeout") {
+  const auto r = judge_fixture("hostile_infinite_loop");
+  CHECK(r.verdict == Verdict::Timeout);
+  CHECK(r.run.elapsed < std::chrono::milliseconds(5000));
+}
+
+TEST_CASE("a program that sleeps forever is a timeout at the wall-clock limit") {
+  const auto r = judge_fixture("hostile_sleep_forever");
+  CHECK(r.verdict == Verdict::Timeout);
+  CHECK(r.run.elapsed >= std::chrono::milliseconds(2000));
+  CHECK(r.run.elapsed < std::chrono::milliseconds(5000));
+}
+
+TEST_CASE("right output followed by a hang is still a timeout, and says the output was right") {
+  const auto r = judge_fixture("hostile_right_then_hang");
+  CHECK(r.verdict == Verdict::Timeout);
+  CHECK(r.summary.find("all of them right") != std::string::npos);
+}
+
+TEST_CASE("a grandchild holding stdout open does not make the grader wait") {
+  const auto r = judge_fixture("hostile_grandchild_holds_stdout");
+  CHECK(r.verdict == Verdict::Passed);
+  CHECK(r.run.elapsed < std::chrono::milliseconds(1500));
+}
+
+TEST_CASE("fifty sleeping children do not survive the case") {
+  testing_support::TempDir dir;
+  const fs::path pids = dir.path() / "pids";
+  testing_support::write_file(pids, "");
+  const auto r = judge_fixture("hostile_fifty_sleepers", {pids.string()});
+  CHECK(r.verdict == Verdict::Passed);
+  std::ifstream in(pids);
+  int count = 0;
+  int alive = 0;
+  for (int pid = 0; in >> pid; ++count) {
+    // an orphan killed by the grader is reaped by init at once; give it a moment
+    bool gone = false;
+    for (int tries = 0; tries < 50 && !gone; ++tries) {
+      gone = ::kill(pid, 0) != 0 || is_zombie(pid);
+      if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    alive += gone ? 0 : 1;
+  }
+  CHECK(count == 50);
+  CHECK(alive == 0);
+}
+
+TEST_CASE("a flood of stdout hits the output limit") {
+  const auto r = judge_fixture("hostile_flood_stdout");
+  CHECK(r.verdict == Verdict::OutputLimit);
+  CHECK(r.run.out.size() == test_limits().output_bytes);
+}
+
+TEST_CASE("a flood of stderr is kept in part and does not change the verdict") {
+  const auto r = judge_fixture("hostile_flood_stderr");
+  CHECK(r.verdict == Verdict::Passed);
+  CHECK(r.run.err.size() == test_limits().stderr_bytes);
+  CHECK(r.run.err_truncated);
+}
+
+TEST_CASE("a program that never reads a 1 MB input cannot block the grader") {
+  std::string text = "@timeout 5\n";
+  for (int i = 0; i < 20000; ++i) text += "> HASH 0 " + std::string(50, 'k') + "\n";
+  text += "> HASH 0 bloom\n48ad2c42\n> POSITIONS 1000 4 bloom\n610 395 180 965\n";
+  const grader::Case big = grader::parse_case(text, "big", "big.case");
+  REQUIRE(big.input_text().size() > 1000000);
+  const auto r = judge_fixture("hostile_never_reads", {}, big);
+  CHECK(r.verdict == Verdict::Passed);
+}
+
+TEST_CASE("a program that closes stdin at once does not kill the grader with SIGPIPE") {
+  const auto r = judge_fixture("hostile_closes_stdin");
+  CHECK(r.verdict == Verdict::Passed);
+}
+
+TEST_CASE("death by a signal is a crash that names the signal") {
+  auto r = judge_fixture("hostile_segfault");
+  CHECK(r.verdict == Verdict::Crashed);
+  CHECK(r.summary == "killed by SIGSEGV after 1 of 2 expected lines");
+  r = judge_fixture("hostile_abort");
+  CHECK(r.verdict == Verdict::Crashed);
+  CHECK(grader::signal_name(r.run.signal) == "SIGABRT");
+  r = judge_fixture("hostile_sigfpe");
+  CHECK(r.verdict == Verdict::Crashed);
+  CHECK(grader::signal_name(r.run.signal) == "SIGFPE");
+}
+
+TEST_CASE("a non-zero exit after right output is an exit-code verdict") {
+  const auto r = judge_fixture("hostile_exit_three");
+  CHECK(r.verdict == Verdict::ExitCode);
+  CHECK(r.run.exit_code == 3);
+}
+
+TEST_CASE("no output at all is a no-output verdict") {
+  CHECK(judge_fixture("hostile_no_output").verdict == Verdict::NoOutput);
+}
+
+TEST_CASE("a missing final newline is accepted") {
+  CHECK(judge_fixture("hostile_no_final_newline").verdict == Verdict::Passed);
+}
+
+TEST_CASE("NUL bytes and invalid UTF-8 are wrong output, shown visibly") {
+  const auto r = judge_fixture("hostile_nul_and_bad_utf8");
+  CHECK(r.verdict == Verdict::WrongOutput);
+  REQUIRE(r.mismatch);
+  CHECK(grader::visible(*r.mismatch->actual) == "48ad\\02c42");
+}
+
+TEST_CASE("one 10 MB line is past the output limit") {
+  CHECK(judge_fixture("hostile_ten_mb_line").verdict == Verdict::OutputLimit);
+}
+
+TEST_CASE("memory allocated without end is stopped by the address-space limit") {
+  const auto r = judge_fixture("hostile_allocate_forever");
+  CHECK(r.verdict == Verdict::Crashed);
+  CHECK(grader::signal_name(r.run.signal) == "SIGABRT");
+}
+
+TEST_CASE("fake success messages on stderr do not fool the verdict") {
+  const auto r = judge_fixture("hostile_fake_pass");
+  CHECK(r.verdict == Verdict::WrongOutput);
+  CHECK(r.run.err.find("1 passed, 0 failed") != std::string::npos);
+}
+
+TEST_CASE("a command that does not exist is refused before any case runs") {
+  std::string error;
+  CHECK_FALSE(grader::resolve_command({"no-such-program-anywhere"}, error));
+  CHECK(error == "cannot find \"no-such-program-anywhere\" on PATH");
+  CHECK_FALSE(grader::resolve_command({"./no/such/file"}, error));
+  CHECK(error == "cannot run \"./no/such/file\": no such file");
+}
+
+TEST_CASE("the program runs in a fresh folder with a minimal environment") {
+  const grader::Case kase = grader::parse_case("> x\n", "env", "env.case");
+  ::setenv("BLOOM_GRADER_SECRET", "instructor's", 1);
+  std::string error;
+  const auto command = grader::resolve_command({"/bin/sh", "-c", "pwd; env | sort"}, error);
+  REQUIRE(command);
+  const auto run = grader::run_program(*command, kase.input_text(), test_limits());
+  CHECK(run.exit_code == 0);
+  CHECK(run.out.find("bloom-grader-") != std::string::npos);
+  CHECK(run.out.find("PATH=/usr/local/bin:/usr/bin:/bin") != std::string::npos);
+  CHECK(run.out.find("BLOOM_GRADER_SECRET") == std::string::npos);
+}
