@@ -12,6 +12,7 @@
 
 #include "case_file.hpp"
 #include "judge.hpp"
+#include "record.hpp"
 #include "report.hpp"
 #include "runner.hpp"
 
@@ -132,6 +133,57 @@ int run_cases(const RunOptions& options) {
   }
   if (not_started || report.interrupted) return kExitCouldNotRun;
   return status;
+}
+
+int record_cases(const RecordOptions& options) {
+  std::vector<Case> cases;
+  try {
+    cases = load_cases(options.cases);
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitCouldNotRun;
+  }
+  std::string problem;
+  const std::optional<Command> command = resolve_command(options.command, problem);
+  if (!command) {
+    error(problem);
+    return kExitCouldNotRun;
+  }
+  Limits limits;
+  limits.wall = std::chrono::milliseconds(static_cast<std::int64_t>(options.timeout_seconds * 1000));
+  limits.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+
+  int stale = 0;
+  for (const Case& kase : cases) {
+    const RunResult run = run_program(*command, kase.input_text(), limits);
+    if (!run.started || run.timed_out || run.signal != 0 || run.exit_code != 0 ||
+        run.output_limited) {
+      error(kase.file.string() + ": the program did not run cleanly (" +
+            (run.started ? judge(kase, run, limits).summary : run.start_error) + ")");
+      return kExitCouldNotRun;
+    }
+    std::ifstream in(kase.file, std::ios::binary);
+    const std::string old_text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string new_text;
+    try {
+      new_text = rerecord(old_text, kase, output_lines(run.out));
+    } catch (const CaseFileError& e) {
+      std::cerr << e.what() << "\n";
+      return kExitCouldNotRun;
+    }
+    if (new_text == old_text) continue;
+    ++stale;
+    if (options.check) {
+      std::cout << kase.file.string() << ": stale: expected lines differ from what "
+                << command->display << " answers\n";
+      continue;
+    }
+    std::ofstream(kase.file, std::ios::binary) << new_text;
+    std::cout << "recorded " << kase.file.string() << "\n";
+  }
+  std::cout << cases.size() << " case files, " << stale << (options.check ? " stale" : " rewritten")
+            << "\n";
+  return options.check && stale > 0 ? kExitFailed : kExitPassed;
 }
 
 }  // namespace grader

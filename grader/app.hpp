@@ -30,10 +30,22 @@ struct RunOptions {
   std::vector<std::string> command;
 };
 
+struct RecordOptions {
+  std::vector<std::filesystem::path> cases{"cases"};
+  bool check = false;  // report stale files and exit 1 instead of writing them
+  double timeout_seconds = 10;
+  double memory_mb = 2048;
+  std::vector<std::string> command;
+};
+
 // Parses "FORMAT[:FILE]"; returns an error message, or "" when it is well formed.
 [[nodiscard]] std::string parse_report_request(const std::string& text, ReportRequest& request);
 
 // `bloom-grader run`: grades `command` on the cases and writes the reports. Returns an exit code.
 [[nodiscard]] int run_cases(const RunOptions& options);
+
+// `bloom-grader record`: rewrites the expected lines of every case file from what `command`
+// answers (or, with check, lists the files that would change). Returns an exit code.
+[[nodiscard]] int record_cases(const RecordOptions& options);
 
 }  // namespace grader

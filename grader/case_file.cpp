@@ -34,13 +34,14 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-// Splits text into lines, dropping one CR before each LF (case files may be CRLF).
+// Splits text into lines, dropping one CR before each LF except on lines to send: a CR there
+// is sent, which is how a case tests CRLF input (and harmless for a program that drops it).
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
   while (!text.empty()) {
     const std::size_t newline = text.find('\n');
     std::string_view line = text.substr(0, newline);
-    if (line.ends_with('\r')) line.remove_suffix(1);
+    if (line.ends_with('\r') && !line.starts_with(">")) line.remove_suffix(1);
     lines.push_back(line);
     if (newline == std::string_view::npos) break;
     text.remove_prefix(newline + 1);

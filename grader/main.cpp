@@ -32,6 +32,20 @@ int main(int argc, char** argv) {
   run_app->add_option("command", run.command, "the program and its arguments, after --")
       ->required();
 
+  grader::RecordOptions record;
+  CLI::App* record_app = app.add_subcommand(
+      "record", "rewrite the expected lines of case files from what a program answers");
+  record_app->add_option("--cases", record.cases,
+                         "a case file, or a folder searched recursively (repeatable; default cases/)");
+  record_app->add_flag("--check", record.check,
+                       "write nothing; list the case files that would change and exit 1 if any");
+  record_app->add_option("--timeout", record.timeout_seconds, "seconds per case (default 10)")
+      ->check(CLI::PositiveNumber);
+  record_app->add_option("--memory", record.memory_mb, "address-space limit in MiB, 0 for none")
+      ->check(CLI::NonNegativeNumber);
+  record_app->add_option("command", record.command, "the program and its arguments, after --")
+      ->required();
+
   try {
     app.parse(argc, argv);
     for (const std::string& text : report_texts) {
@@ -48,5 +62,6 @@ int main(int argc, char** argv) {
               << "run \"bloom-grader run --help\" for the options\n";
     return grader::kExitCouldNotRun;
   }
+  if (record_app->parsed()) return grader::record_cases(record);
   return grader::run_cases(run);
 }

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# The kit's main job: builds it and runs the lessons' worked examples through bloom-reference,
-# showing each command beside its answer.
+# The kit's main job: builds the reference and the grader, then grades two real programs on
+# the course's cases and shows the reports: the C++ reference, and an independent Python
+# implementation of the protocol (any program can be graded).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$(nproc)" --target bloom-reference
+cmake --build build -j "$(nproc)" --target bloom-reference bloom-grader
 
-input=reference/testdata/lessons.in
-echo "== the lessons' worked examples through build/bin/bloom-reference =="
-paste -d '\t' <(grep -v -e '^#' -e '^\r\?$' "$input" | tr -d '\r') <(build/bin/bloom-reference <"$input") |
-  awk -F '\t' '{ printf "> %-48s %s\n", $1, $2 }'
+echo "== bloom-grader run --cases cases -- build/bin/bloom-reference =="
+build/bin/bloom-grader run --cases cases -- build/bin/bloom-reference
+echo
+echo "== bloom-grader run --cases cases -- python3 tests/oracle/bloom.py =="
+build/bin/bloom-grader run --cases cases --report text --report json:build/python-report.json \
+  -- python3 tests/oracle/bloom.py
+echo "(the JSON report of that run: build/python-report.json)"
