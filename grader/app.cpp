@@ -29,6 +29,39 @@ extern "C" void on_interrupt(int) {
 
 void error(const std::string& message) { std::cerr << "bloom-grader: error: " << message << "\n"; }
 
+// What every subcommand needs first: the cases, and the program resolved.
+struct Prepared {
+  std::vector<Case> cases;
+  Command command;
+};
+
+// The cases and the program, or nullopt after saying on stderr why either cannot be had.
+std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
+                                const std::vector<std::string>& argv) {
+  Prepared prepared;
+  try {
+    prepared.cases = load_cases(paths);
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return std::nullopt;
+  }
+  std::string problem;
+  std::optional<Command> command = resolve_command(argv, problem);
+  if (!command) {
+    error(problem);
+    return std::nullopt;
+  }
+  prepared.command = std::move(*command);
+  return prepared;
+}
+
+Limits limits_from(double timeout_seconds, double memory_mb) {
+  Limits limits;
+  limits.wall = std::chrono::milliseconds(static_cast<std::int64_t>(timeout_seconds * 1000));
+  limits.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+  return limits;
+}
+
 }  // namespace
 
 std::string parse_report_request(const std::string& text, ReportRequest& request) {
@@ -48,13 +81,10 @@ std::string parse_report_request(const std::string& text, ReportRequest& request
 }
 
 int run_cases(const RunOptions& options) {
-  std::vector<Case> cases;
-  try {
-    cases = load_cases(options.cases);
-  } catch (const CaseFileError& e) {
-    std::cerr << e.what() << "\n";
-    return kExitCouldNotRun;
-  }
+  std::optional<Prepared> prepared = prepare(options.cases, options.command);
+  if (!prepared) return kExitCouldNotRun;
+  std::vector<Case>& cases = prepared->cases;
+  const Command* command = &prepared->command;
   if (!options.filter.empty()) {
     std::erase_if(cases, [&](const Case& c) {
       return ::fnmatch(options.filter.c_str(), c.name.c_str(), 0) != 0;
@@ -66,17 +96,8 @@ int run_cases(const RunOptions& options) {
     return kExitCouldNotRun;
   }
 
-  std::string problem;
-  const std::optional<Command> command = resolve_command(options.command, problem);
-  if (!command) {
-    error(problem);
-    return kExitCouldNotRun;
-  }
-
   GradeOptions grade_options;
-  grade_options.limits.wall =
-      std::chrono::milliseconds(static_cast<std::int64_t>(options.timeout_seconds * 1000));
-  grade_options.limits.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+  grade_options.limits = limits_from(options.timeout_seconds, options.memory_mb);
   grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
   grade_options.jobs = options.jobs > 0 ? options.jobs
                                         : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
@@ -136,22 +157,11 @@ int run_cases(const RunOptions& options) {
 }
 
 int record_cases(const RecordOptions& options) {
-  std::vector<Case> cases;
-  try {
-    cases = load_cases(options.cases);
-  } catch (const CaseFileError& e) {
-    std::cerr << e.what() << "\n";
-    return kExitCouldNotRun;
-  }
-  std::string problem;
-  const std::optional<Command> command = resolve_command(options.command, problem);
-  if (!command) {
-    error(problem);
-    return kExitCouldNotRun;
-  }
-  Limits limits;
-  limits.wall = std::chrono::milliseconds(static_cast<std::int64_t>(options.timeout_seconds * 1000));
-  limits.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+  const std::optional<Prepared> prepared = prepare(options.cases, options.command);
+  if (!prepared) return kExitCouldNotRun;
+  const std::vector<Case>& cases = prepared->cases;
+  const Command* command = &prepared->command;
+  const Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
 
   int stale = 0;
   for (const Case& kase : cases) {

@@ -28,6 +28,19 @@ std::vector<std::uint32_t> indexes_of(const bloom::Bip37Filter& filter,
   return {indexes.view().begin(), indexes.view().end()};
 }
 
+// The three elements of Bitcoin Core's bloom_create_insert_serialize tests, inserted and checked
+// as that test does, with its one-bit-different element that must not match.
+void insert_bitcoin_core_elements(bloom::Bip37Filter& filter) {
+  filter.insert(bytes_of("99108ad8ed9bb6274d3980bab5a85c048f0950c8"));
+  CHECK(filter.contains(bytes_of("99108ad8ed9bb6274d3980bab5a85c048f0950c8")));
+  // one bit different in the first byte
+  CHECK_FALSE(filter.contains(bytes_of("19108ad8ed9bb6274d3980bab5a85c048f0950c8")));
+  filter.insert(bytes_of("b5a2c786d9ef4658287ced5914b37a1b4aa32eee"));
+  CHECK(filter.contains(bytes_of("b5a2c786d9ef4658287ced5914b37a1b4aa32eee")));
+  filter.insert(bytes_of("b9300670b4c5366e95b2699e8b18bc75e5f729c5"));
+  CHECK(filter.contains(bytes_of("b9300670b4c5366e95b2699e8b18bc75e5f729c5")));
+}
+
 void check_size(std::uint32_t n, double p, std::uint32_t bytes, std::uint32_t hashes) {
   CAPTURE(n);
   CAPTURE(p);
@@ -64,27 +77,14 @@ TEST_CASE("9 elements at 1% gives 5 hashes, not 6") {
 TEST_CASE("Bitcoin Core's bloom_create_insert_serialize") {
   // Bitcoin Core, src/test/bloom_tests.cpp: CBloomFilter(3, 0.01, 0, BLOOM_UPDATE_ALL).
   bloom::Bip37Filter filter(3, 0.01, 0, 1);
-  filter.insert(bytes_of("99108ad8ed9bb6274d3980bab5a85c048f0950c8"));
-  CHECK(filter.contains(bytes_of("99108ad8ed9bb6274d3980bab5a85c048f0950c8")));
-  // one bit different in the first byte
-  CHECK_FALSE(filter.contains(bytes_of("19108ad8ed9bb6274d3980bab5a85c048f0950c8")));
-  filter.insert(bytes_of("b5a2c786d9ef4658287ced5914b37a1b4aa32eee"));
-  CHECK(filter.contains(bytes_of("b5a2c786d9ef4658287ced5914b37a1b4aa32eee")));
-  filter.insert(bytes_of("b9300670b4c5366e95b2699e8b18bc75e5f729c5"));
-  CHECK(filter.contains(bytes_of("b9300670b4c5366e95b2699e8b18bc75e5f729c5")));
+  insert_bitcoin_core_elements(filter);
   CHECK(payload_hex(filter) == "03614e9b050000000000000001");
 }
 
 TEST_CASE("Bitcoin Core's bloom_create_insert_serialize_with_tweak") {
   // The same elements with nTweak = 2147483649: a tweak at or above 2^31.
   bloom::Bip37Filter filter(3, 0.01, 2147483649U, 1);
-  filter.insert(bytes_of("99108ad8ed9bb6274d3980bab5a85c048f0950c8"));
-  CHECK(filter.contains(bytes_of("99108ad8ed9bb6274d3980bab5a85c048f0950c8")));
-  CHECK_FALSE(filter.contains(bytes_of("19108ad8ed9bb6274d3980bab5a85c048f0950c8")));
-  filter.insert(bytes_of("b5a2c786d9ef4658287ced5914b37a1b4aa32eee"));
-  CHECK(filter.contains(bytes_of("b5a2c786d9ef4658287ced5914b37a1b4aa32eee")));
-  filter.insert(bytes_of("b9300670b4c5366e95b2699e8b18bc75e5f729c5"));
-  CHECK(filter.contains(bytes_of("b9300670b4c5366e95b2699e8b18bc75e5f729c5")));
+  insert_bitcoin_core_elements(filter);
   CHECK(payload_hex(filter) == "03ce4299050000000100008001");
 }
 

@@ -18,58 +18,27 @@
 #include <string>
 #include <vector>
 
+#include "../tests/support/spawn.hpp"
 #include "interpreter.hpp"
 #include "murmur3.hpp"
-
-extern char** environ;
 
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing_support::read_file;
+using testing_support::TempDir;
 
-// A fresh folder under the system's temporary folder, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "bloom-serve-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
-
-// Runs `argv` with stdin from `in` and stdout to `out`; returns the wait status.
-int run(const std::vector<std::string>& argv, const fs::path& in, const fs::path& out) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<char*> args;
-  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  REQUIRE(spawned == 0);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) REQUIRE(errno == EINTR);
-  return status;
+// Runs `argv` with stdin from `in`; returns what it wrote and how it ended.
+testing_support::Finished run(const std::vector<std::string>& argv, const fs::path& in) {
+  return testing_support::run_file_input(argv, in);
 }
 
 // serve() over files: writes `input` to a file, serves it, returns what was answered.
 std::string serve_text(const std::string& input) {
   TempDir dir;
-  const fs::path in = dir.path / "in";
-  const fs::path out = dir.path / "out";
+  const fs::path in = dir.path() / "in";
+  const fs::path out = dir.path() / "out";
   std::ofstream(in, std::ios::binary) << input;
   const int in_fd = ::open(in.c_str(), O_RDONLY);
   const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -91,25 +60,18 @@ std::string hex32(std::uint32_t value) {
 }  // namespace
 
 TEST_CASE("bloom-reference answers the lessons' examples file byte for byte and exits 0") {
-  TempDir dir;
-  const fs::path out = dir.path / "out";
-  const int status = run({BLOOM_REFERENCE_BINARY}, fs::path(BLOOM_TEST_DATA) / "lessons.in", out);
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
-  CHECK(read_file(out) == read_file(fs::path(BLOOM_TEST_DATA) / "lessons.out"));
+  const auto finished = run({BLOOM_REFERENCE_BINARY}, fs::path(BLOOM_TEST_DATA) / "lessons.in");
+  CHECK(finished.exit_code == 0);
+  CHECK(finished.out == read_file(fs::path(BLOOM_TEST_DATA) / "lessons.out"));
 }
 
 TEST_CASE("bloom-reference --help prints its usage and exits 0, and a bad option exits 2") {
-  TempDir dir;
-  const fs::path empty = dir.path / "empty";
-  std::ofstream(empty).close();
-  int status = run({BLOOM_REFERENCE_BINARY, "--help"}, empty, dir.path / "help");
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
-  CHECK(read_file(dir.path / "help").starts_with("usage: "));
-  status = run({BLOOM_REFERENCE_BINARY, "--frobnicate"}, empty, dir.path / "bad");
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 2);
+  auto finished = testing_support::run_text_input({BLOOM_REFERENCE_BINARY, "--help"}, "");
+  CHECK(finished.exit_code == 0);
+  CHECK(finished.out.starts_with("usage: "));
+  finished = testing_support::run_text_input({BLOOM_REFERENCE_BINARY, "--frobnicate"}, "");
+  CHECK(finished.exit_code == 2);
+  CHECK(finished.err.starts_with(BLOOM_REFERENCE_BINARY ": error: unknown option \"--frobnicate\""));
 }
 
 TEST_CASE("an empty input gets no output, and a last line without newline is answered") {
