@@ -25,7 +25,7 @@ struct Mismatch {
   std::size_t output_line = 0;  // 0-based index of the answer line (== count when missing)
   const Step* step = nullptr;   // the step whose input was answered wrongly; null for extra
   int case_line = 0;            // the case-file line of the expectation (or of the last step)
-  std::string expected;         // the expected line; empty with `missing_expected`
+  std::string expected;         // the expected line; empty for extra output
   std::optional<std::string> actual;  // nullopt: the output ended before this line
   bool extra_output = false;          // the program answered more lines than expected
 };
