@@ -13,7 +13,7 @@
 #include "case_file.hpp"
 #include "judge.hpp"
 #include "record.hpp"
-#include "report.hpp"
+#include "report_formats.hpp"
 #include "runner.hpp"
 
 namespace grader {

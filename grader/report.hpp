@@ -1,9 +1,9 @@
-// The reports of a graded run: text for students, JSON for tools, Gradescope's results.json for
-// instructors, JUnit XML for CI. All of them read one Report and explain a failure with the
-// same lines (failure_details), so no format tells less than another.
+// The report of a graded run and its text form for students. The other forms (JSON, Gradescope,
+// JUnit: report_formats.hpp) explain a failure with the same lines (failure_details), so no
+// format tells less than another. This part needs nothing but the standard library: the
+// starters' self-check uses it as it is.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -36,16 +36,5 @@ struct TextStyle {
 // Passed cases one line each, failed ones with their details; then `score S/M` and
 // `N passed, N failed` as the last line.
 void write_text(const Report& report, std::ostream& out, const TextStyle& style);
-
-// {"summary": {...}, "cases": [...]}: every field of a CaseResult.
-[[nodiscard]] nlohmann::json to_json(const Report& report);
-
-// Gradescope's results.json (autograder specification): score, tests with name, score,
-// max_score, status, output and visibility; hidden cases are "hidden".
-[[nodiscard]] nlohmann::json to_gradescope(const Report& report);
-
-// JUnit XML as GitLab, Jenkins and GitHub read it: one testsuite, a testcase per case with a
-// unique classname.name, the details in the text of <failure>.
-[[nodiscard]] std::string to_junit(const Report& report);
 
 }  // namespace grader

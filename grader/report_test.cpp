@@ -1,4 +1,4 @@
-#include "report.hpp"
+#include "report_formats.hpp"
 
 #include <doctest/doctest.h>
 

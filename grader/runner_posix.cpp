@@ -303,9 +303,4 @@ void kill_all_running() noexcept {
   }
 }
 
-std::string signal_name(int signal) {
-  const char* abbreviation = ::sigabbrev_np(signal);
-  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(signal);
-}
-
 }  // namespace grader

@@ -1,0 +1,138 @@
+#include "report_formats.hpp"
+
+#include <sstream>
+
+namespace grader {
+
+nlohmann::json to_json(const Report& report) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (const CaseResult& r : report.results) {
+    const bool hidden = r.kase->hidden;
+    nlohmann::json mismatch = nullptr;
+    if (r.mismatch && !hidden) {
+      mismatch = {{"command", r.mismatch->step ? r.mismatch->step->input : ""},
+                  {"case_line", r.mismatch->case_line},
+                  {"output_line", r.mismatch->output_line + 1},
+                  {"expected", r.mismatch->expected},
+                  {"actual", r.mismatch->actual ? nlohmann::json(visible(*r.mismatch->actual))
+                                                : nlohmann::json(nullptr)},
+                  {"extra_output", r.mismatch->extra_output}};
+    }
+    cases.push_back({
+        {"name", r.kase->name},
+        {"file", r.kase->file.string()},
+        {"verdict", verdict_name(r.verdict)},
+        {"summary", hidden ? "" : r.summary},
+        {"points", r.points},
+        {"max_points", r.kase->points},
+        {"hidden", hidden},
+        {"time_ms", r.run.elapsed.count()},
+        {"exit_code", r.run.signal == 0 ? nlohmann::json(r.run.exit_code) : nullptr},
+        {"signal", r.run.signal ? nlohmann::json(signal_name(r.run.signal)) : nullptr},
+        {"mismatch", mismatch},
+        {"hints", r.verdict == Verdict::Passed || hidden ? nlohmann::json::array()
+                                                         : nlohmann::json(r.kase->hints)},
+        {"stderr", hidden ? "" : visible(r.run.err, r.run.err.size())},
+    });
+  }
+  return {{"summary",
+           {{"cases", report.results.size()},
+            {"passed", report.passed()},
+            {"failed", report.failed()},
+            {"score", report.score()},
+            {"max_score", report.max_score()},
+            {"command", report.command},
+            {"interrupted", report.interrupted}}},
+          {"cases", cases}};
+}
+
+nlohmann::json to_gradescope(const Report& report) {
+  nlohmann::json tests = nlohmann::json::array();
+  for (const CaseResult& r : report.results) {
+    std::string output;
+    if (r.verdict == Verdict::Passed) {
+      output = "passed";
+    } else {
+      for (const std::string& line : failure_details(r)) output += line + "\n";
+    }
+    tests.push_back({{"name", r.kase->name},
+                     {"score", r.points},
+                     {"max_score", r.kase->points},
+                     {"status", r.verdict == Verdict::Passed ? "passed" : "failed"},
+                     {"output", output},
+                     {"visibility", r.kase->hidden ? "hidden" : "visible"}});
+  }
+  std::ostringstream summary;
+  summary << "score " << report.score() << "/" << report.max_score() << ": " << report.passed()
+          << " passed, " << report.failed() << " failed";
+  return {{"score", report.score()},
+          {"output", summary.str()},
+          {"visibility", "visible"},
+          {"stdout_visibility", "hidden"},
+          {"tests", tests}};
+}
+
+namespace {
+
+// Escapes text for XML 1.0: markup characters as entities; the control characters XML cannot
+// hold at all were already made visible by visible().
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string seconds_text(std::chrono::milliseconds ms) {
+  std::ostringstream text;
+  text.setf(std::ios::fixed);
+  text.precision(3);
+  text << static_cast<double>(ms.count()) / 1000.0;
+  return text.str();
+}
+
+}  // namespace
+
+std::string to_junit(const Report& report) {
+  std::chrono::milliseconds total{0};
+  for (const CaseResult& r : report.results) total += r.run.elapsed;
+  std::ostringstream xml;
+  xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<testsuites name=\"bloom-grader\" tests=\"" << report.results.size() << "\" failures=\""
+      << report.failed() << "\" errors=\"0\" time=\"" << seconds_text(total) << "\">\n"
+      << "  <testsuite name=\"bloom-grader\" tests=\"" << report.results.size()
+      << "\" failures=\"" << report.failed() << "\" errors=\"0\" skipped=\"0\" time=\""
+      << seconds_text(total) << "\">\n";
+  for (const CaseResult& r : report.results) {
+    // classname is the case's folder, name its file: together the unique case name
+    const std::string& name = r.kase->name;
+    const std::size_t slash = name.rfind('/');
+    const std::string classname =
+        "cases" + (slash == std::string::npos ? "" : "." + name.substr(0, slash));
+    const std::string short_name = slash == std::string::npos ? name : name.substr(slash + 1);
+    xml << "    <testcase classname=\"" << xml_escape(classname) << "\" name=\""
+        << xml_escape(short_name) << "\" time=\"" << seconds_text(r.run.elapsed) << "\"";
+    if (r.verdict == Verdict::Passed) {
+      xml << "/>\n";
+      continue;
+    }
+    std::string details;
+    for (const std::string& line : failure_details(r)) details += line + "\n";
+    xml << ">\n      <failure type=\"" << verdict_name(r.verdict) << "\" message=\""
+        << xml_escape(std::string(verdict_name(r.verdict)) +
+                      (r.kase->hidden ? "" : ": " + visible(r.summary)))
+        << "\">" << xml_escape(details) << "</failure>\n    </testcase>\n";
+  }
+  xml << "  </testsuite>\n</testsuites>\n";
+  return xml.str();
+}
+
+}  // namespace grader
