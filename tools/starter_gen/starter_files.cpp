@@ -1,0 +1,177 @@
+#include "starter_files.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace starter {
+
+namespace fs = std::filesystem;
+
+const std::vector<Exercise>& exercises() {
+  static const std::vector<Exercise> list = {
+      {"bip37", "lesson 000, the BIP 37 filter a Bitcoin light wallet sends",
+       "printf 'INIT 8 0.05 7 0\\nINSERT ab\\nFILTERLOAD\\n' | build/bloom",
+       "bytes=6 hashes=4\nok\n06202000800400040000000700000000"},
+      {"hashing", "lesson 002, MurmurHash3 x86_32 step by step and double hashing",
+       "printf 'HASH 0 bloom\\nPOSITIONS 1000 4 bloom\\n' | build/bloom", "48ad2c42\n610 395 180 965"},
+  };
+  return list;
+}
+
+namespace {
+
+// The grader's parts that the self-check is built from: no Boost, no JSON, no CLI11.
+constexpr const char* kCheckSources[] = {
+    "case_file.hpp", "case_file.cpp",     "compare.hpp",     "compare.cpp",
+    "judge.hpp",     "judge.cpp",         "report.hpp",      "report.cpp",
+    "runner.hpp",    "runner_common.cpp", "runner_fork.cpp", "check_main.cpp",
+};
+constexpr const char* kDocs[] = {"protocol.md", "case-format.md"};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+bool is_reference_source(const fs::path& path) {
+  const std::string name = path.filename().string();
+  const std::string ext = path.extension().string();
+  if (ext != ".cpp" && ext != ".hpp") return false;
+  return name != "test_main.cpp" && name.find("_test.cpp") == std::string::npos;
+}
+
+std::vector<fs::path> sorted_files(const fs::path& folder) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+bool is_hidden_case(const std::string& text) {
+  return text.rfind("@hidden", 0) == 0 || text.find("\n@hidden") != std::string::npos;
+}
+
+bool in_build_folder(const fs::path& relative) {
+  return relative.begin() != relative.end() && relative.begin()->string().rfind("build", 0) == 0;
+}
+
+}  // namespace
+
+FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep) {
+  std::set<std::string> names;
+  for (const Exercise& e : exercises()) names.insert(e.name);
+
+  FileMap files;
+  std::string library_sources;
+  std::string functions_table;
+  for (const fs::path& path : sorted_files(root / "reference")) {
+    if (!is_reference_source(path)) continue;
+    const std::string name = path.filename().string();
+    const std::string shown = "reference/" + name;
+    const Stripped stripped = strip_solutions(read_file(path), shown, exercise.name, keep, names);
+    files["src/" + name] = stripped.text;
+    if (path.extension() == ".cpp" && name != "main.cpp") library_sources += "  src/" + name + "\n";
+    for (const std::string& function : stripped.stubbed) {
+      functions_table += "| `" + function + "` | `src/" + name + "` |\n";
+    }
+  }
+  if (keep == Keep::Stubs && functions_table.empty()) {
+    throw std::runtime_error("no solution region of exercise " + exercise.name +
+                             " has a stub in reference/");
+  }
+
+  std::string check_sources;
+  for (const char* name : kCheckSources) {
+    files[std::string("check/") + name] = read_file(root / "grader" / name);
+    if (fs::path(name).extension() == ".cpp") check_sources += std::string("  check/") + name + "\n";
+  }
+  for (const char* name : kDocs) files[std::string("docs/") + name] = read_file(root / "docs" / name);
+  for (const std::string& suite : {std::string("protocol"), exercise.name}) {
+    for (const fs::path& path : sorted_files(root / "cases" / suite)) {
+      if (path.extension() != ".case") continue;
+      const std::string text = read_file(path);
+      if (!is_hidden_case(text)) files["cases/" + suite + "/" + path.filename().string()] = text;
+    }
+  }
+
+  const auto fill = [&](std::string text) {
+    text = replace_all(std::move(text), "@EXERCISE@", exercise.name);
+    text = replace_all(std::move(text), "@LESSON@", exercise.lesson);
+    text = replace_all(std::move(text), "@TRY_IT@", exercise.try_it);
+    text = replace_all(std::move(text), "@ANSWERS@", exercise.answers);
+    text = replace_all(std::move(text), "@LIBRARY_SOURCES@", library_sources);
+    text = replace_all(std::move(text), "@CHECK_SOURCES@", check_sources);
+    text = replace_all(std::move(text), "@FUNCTIONS@", functions_table);
+    return text;
+  };
+  const fs::path templates = root / "tools" / "starter_gen" / "templates";
+  files["CMakeLists.txt"] = fill(read_file(templates / "CMakeLists.txt.in"));
+  files["README.md"] = fill(read_file(templates / "README.md.in"));
+  files[".gitignore"] = "build*/\n";
+  return files;
+}
+
+std::vector<std::string> differences(const FileMap& files, const fs::path& folder) {
+  std::vector<std::string> found;
+  for (const auto& [relative, text] : files) {
+    const fs::path path = folder / relative;
+    if (!fs::is_regular_file(path)) {
+      found.push_back(relative + " is missing");
+    } else if (read_file(path) != text) {
+      found.push_back(relative + " differs");
+    }
+  }
+  if (fs::is_directory(folder)) {
+    for (auto it = fs::recursive_directory_iterator(folder); it != fs::recursive_directory_iterator(); ++it) {
+      const fs::path relative = fs::relative(it->path(), folder);
+      if (in_build_folder(relative)) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file() && files.count(relative.generic_string()) == 0) {
+        found.push_back(relative.generic_string() + " should not be there");
+      }
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+void write_files(const FileMap& files, const fs::path& folder) {
+  if (fs::is_directory(folder)) {
+    std::vector<fs::path> stale;
+    for (auto it = fs::recursive_directory_iterator(folder); it != fs::recursive_directory_iterator(); ++it) {
+      const fs::path relative = fs::relative(it->path(), folder);
+      if (in_build_folder(relative)) {
+        it.disable_recursion_pending();
+      } else if (it->is_regular_file() && files.count(relative.generic_string()) == 0) {
+        stale.push_back(it->path());
+      }
+    }
+    for (const fs::path& path : stale) fs::remove(path);
+  }
+  for (const auto& [relative, text] : files) {
+    const fs::path path = folder / relative;
+    fs::create_directories(path.parent_path());
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  }
+}
+
+}  // namespace starter
