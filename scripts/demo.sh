@@ -15,3 +15,10 @@ echo "== bloom-grader run --cases cases -- python3 tests/oracle/bloom.py =="
 build/bin/bloom-grader run --cases cases --report text --report json:build/python-report.json \
   -- python3 tests/oracle/bloom.py
 echo "(the JSON report of that run: build/python-report.json)"
+echo
+# What a student sees on day one: the bip37 starter, built from its folder alone, graded on its
+# public cases. It fails the cases that need the functions still to write, and names them.
+echo "== a student's first grade: starter/bip37, built alone, graded by its own build/check =="
+cmake -S starter/bip37 -B build/demo-starter-bip37 >/dev/null
+cmake --build build/demo-starter-bip37 -j "$(nproc)" >/dev/null
+build/demo-starter-bip37/check cases/bip37/worked-example.case cases/protocol || true

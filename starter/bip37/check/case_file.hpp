@@ -1,0 +1,58 @@
+// Case files (docs/case-format.md): a transcript of lines sent to a program and the lines it
+// must answer, with a few directives. The grader knows nothing else about the program.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace grader {
+
+struct ExpectedLine {
+  std::string text;
+  int case_line = 0;  // 1-based line in the case file
+};
+
+// One line sent to the program and the lines it must answer to it, in order.
+struct Step {
+  std::string input;  // without the "> " prefix and without a newline
+  int case_line = 0;
+  std::vector<ExpectedLine> expected;
+};
+
+struct Case {
+  std::string name;            // path relative to the folder given, without ".case"
+  std::filesystem::path file;  // as found, for messages
+  std::string description;     // the first comment block, "# " prefixes removed
+  int points = 1;
+  std::optional<double> timeout_seconds;  // @timeout; the run's default when absent
+  bool hidden = false;                    // @hidden: shown to students as pass/fail only
+  std::vector<std::string> hints;         // @hint lines, shown on failure
+  std::vector<Step> steps;
+
+  // All the input, one line each, LF-terminated: what the program reads on stdin.
+  [[nodiscard]] std::string input_text() const;
+  [[nodiscard]] std::size_t expected_line_count() const;
+};
+
+// A malformed case file, reported as `file:line: error: message`.
+class CaseFileError : public std::runtime_error {
+ public:
+  CaseFileError(const std::filesystem::path& file, int line, const std::string& message);
+};
+
+// Parses one case file's text. `name` and `file` are stored in the result.
+[[nodiscard]] Case parse_case(const std::string& text, const std::string& name,
+                              const std::filesystem::path& file);
+
+// Reads and parses a case file.
+[[nodiscard]] Case load_case(const std::filesystem::path& file, const std::string& name);
+
+// The cases of each PATH (a .case file, or a folder searched recursively), sorted by name
+// within each path. A case's name is its path relative to the folder given, without ".case";
+// a file given directly is named by its stem.
+[[nodiscard]] std::vector<Case> load_cases(const std::vector<std::filesystem::path>& paths);
+
+}  // namespace grader

@@ -1,0 +1,64 @@
+// Runs one program on one input under limits and collects what it did. The only place that
+// knows about processes; everything above it sees a RunResult.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grader {
+
+struct Limits {
+  std::chrono::milliseconds wall{10000};     // wall-clock timeout
+  std::size_t output_bytes = 8 << 20;        // bytes of stdout before the program is stopped
+  std::size_t stderr_bytes = 64 << 10;       // bytes of stderr kept (the rest is read and dropped)
+  std::uint64_t memory_bytes = 2ULL << 30;   // address space; 0 for no limit
+  std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
+};
+
+// A program ready to start: its executable resolved to an absolute path.
+struct Command {
+  std::filesystem::path executable;
+  std::vector<std::string> args;  // without argv[0]
+  std::string display;            // as the user typed it, for messages
+};
+
+// Resolves argv[0] on PATH (or against the current folder when it has a '/'), and turns each
+// argument that names an existing file or folder into an absolute path, because the program
+// runs in a fresh temporary folder (`-- python3 bloom.py` still finds bloom.py). Returns
+// nullopt and sets `error` when argv[0] cannot be found or is not executable.
+[[nodiscard]] std::optional<Command> resolve_command(const std::vector<std::string>& argv,
+                                                     std::string& error);
+
+struct RunResult {
+  bool started = false;
+  std::string start_error;  // why the program could not be started
+  int exit_code = 0;        // when it exited normally
+  int signal = 0;           // when a signal it did not get from us ended it
+  bool timed_out = false;
+  bool output_limited = false;
+  std::string out;
+  std::string err;  // the first Limits::stderr_bytes of it
+  bool err_truncated = false;
+  std::chrono::milliseconds elapsed{0};
+};
+
+// Runs `command` with `input` on its stdin, in a fresh temporary working folder, with a
+// minimal environment, in its own process group. Input is written while output is read, so a
+// program that never reads cannot block the grader. When the program exits, times out or is
+// cut off, its whole process group is killed, so no child outlives the run. The first call
+// sets SIGPIPE to be ignored in this process, so that a closed stdin cannot end the grader.
+[[nodiscard]] RunResult run_program(const Command& command, const std::string& input,
+                                    const Limits& limits);
+
+// Kills the process groups of every running program (for Ctrl-C). Async-signal-safe.
+void kill_all_running() noexcept;
+
+// The name of a signal: "SIGSEGV"; "signal 42" when it has none.
+[[nodiscard]] std::string signal_name(int signal);
+
+}  // namespace grader

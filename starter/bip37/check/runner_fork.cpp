@@ -1,0 +1,197 @@
+// The runner with nothing but POSIX, for the starters' self-check (`build/check`), which a
+// student builds with only a compiler and CMake. The kit's grader uses runner_posix.cpp
+// (Boost.Process). This one keeps the same promises that matter at home: the program runs in
+// its own process group, input is written while output is read (poll), the wall-clock limit
+// holds, and when the program ends its whole group is killed, so a stray child cannot hang it.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+#include "runner.hpp"
+
+namespace grader {
+
+namespace {
+
+std::atomic<pid_t> running_group{0};
+
+// A pipe whose ends close themselves.
+struct Pipe {
+  int fd[2] = {-1, -1};
+  bool open() { return ::pipe2(fd, O_CLOEXEC) == 0; }
+  static void close_end(int& end) {
+    if (end >= 0) ::close(end);
+    end = -1;
+  }
+  ~Pipe() {
+    close_end(fd[0]);
+    close_end(fd[1]);
+  }
+};
+
+// In the child, between fork and exec: only async-signal-safe calls.
+[[noreturn]] void exec_child(const Command& command, char* const* argv, Pipe& in, Pipe& out,
+                             Pipe& err, Pipe& report, const Limits& limits) {
+  ::setpgid(0, 0);
+  ::dup2(in.fd[0], STDIN_FILENO);
+  ::dup2(out.fd[1], STDOUT_FILENO);
+  ::dup2(err.fd[1], STDERR_FILENO);
+  ::signal(SIGPIPE, SIG_DFL);
+  const rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  const auto cpu = static_cast<rlim_t>(limits.wall.count() / 1000 + 1);
+  const rlimit cpu_limit{cpu, cpu};
+  ::setrlimit(RLIMIT_CPU, &cpu_limit);
+  if (limits.memory_bytes != 0) {
+    const rlimit memory{static_cast<rlim_t>(limits.memory_bytes),
+                        static_cast<rlim_t>(limits.memory_bytes)};
+    ::setrlimit(RLIMIT_AS, &memory);
+  }
+  ::execv(command.executable.c_str(), argv);
+  const int error = errno;  // tell the parent why exec failed
+  const ssize_t written = ::write(report.fd[1], &error, sizeof error);
+  static_cast<void>(written);
+  ::_exit(127);
+}
+
+}  // namespace
+
+RunResult run_program(const Command& command, const std::string& input, const Limits& limits) {
+  static const bool sigpipe_ignored = ::signal(SIGPIPE, SIG_IGN) != SIG_ERR;
+  static_cast<void>(sigpipe_ignored);
+  RunResult result;
+  Pipe in, out, err, report;
+  if (!in.open() || !out.open() || !err.open() || !report.open()) {
+    result.start_error = std::string("pipe: ") + std::strerror(errno);
+    return result;
+  }
+  std::vector<std::string> arguments = {command.executable.string()};
+  arguments.insert(arguments.end(), command.args.begin(), command.args.end());
+  std::vector<char*> argv;
+  for (std::string& argument : arguments) argv.push_back(argument.data());
+  argv.push_back(nullptr);
+
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    result.start_error = std::string("fork: ") + std::strerror(errno);
+    return result;
+  }
+  if (pid == 0) exec_child(command, argv.data(), in, out, err, report, limits);
+  ::setpgid(pid, pid);  // also here, so that the group exists before we may kill it
+  running_group.store(pid);
+  Pipe::close_end(in.fd[0]);
+  Pipe::close_end(out.fd[1]);
+  Pipe::close_end(err.fd[1]);
+  Pipe::close_end(report.fd[1]);
+
+  int exec_error = 0;
+  if (::read(report.fd[0], &exec_error, sizeof exec_error) == sizeof exec_error) {
+    int ignored = 0;
+    ::waitpid(pid, &ignored, 0);
+    running_group.store(0);
+    result.start_error =
+        "cannot start \"" + command.display + "\": " + std::strerror(exec_error);
+    return result;
+  }
+  result.started = true;
+  for (int fd : {in.fd[1], out.fd[0], err.fd[0]}) ::fcntl(fd, F_SETFL, O_NONBLOCK);
+
+  bool we_killed = false;
+  const auto kill_group = [&] {
+    we_killed = true;
+    ::kill(-pid, SIGKILL);
+  };
+  constexpr auto kDrainTime = std::chrono::milliseconds(1000);  // for children that left it
+  const auto deadline = start + limits.wall;
+  std::optional<std::chrono::steady_clock::time_point> drain_until;
+  std::size_t written = 0;
+  int status = 0;
+  bool exited = false;
+  bool stderr_over = false;
+  std::array<char, 65536> buffer{};
+
+  while (out.fd[0] >= 0 || err.fd[0] >= 0) {
+    if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) {
+      exited = true;
+      ::kill(-pid, SIGKILL);  // children it left behind
+      drain_until = std::chrono::steady_clock::now() + kDrainTime;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (!exited && !result.timed_out && now >= deadline) {
+      result.timed_out = true;
+      kill_group();
+    }
+    if (drain_until && now >= *drain_until) break;
+
+    std::array<pollfd, 3> fds{};
+    fds[0] = {in.fd[1], POLLOUT, 0};
+    fds[1] = {out.fd[0], POLLIN, 0};
+    fds[2] = {err.fd[0], POLLIN, 0};
+    if (::poll(fds.data(), fds.size(), 20) < 0 && errno != EINTR) break;
+
+    if (in.fd[1] >= 0 && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
+      const ssize_t n = ::write(in.fd[1], input.data() + written, input.size() - written);
+      if (n > 0) written += static_cast<std::size_t>(n);
+      if ((n < 0 && errno != EAGAIN) || written == input.size()) Pipe::close_end(in.fd[1]);
+    } else if (in.fd[1] >= 0 && written == input.size()) {
+      Pipe::close_end(in.fd[1]);
+    }
+    for (int i = 1; i <= 2; ++i) {
+      int& fd = i == 1 ? out.fd[0] : err.fd[0];
+      if (fd < 0 || (fds[static_cast<std::size_t>(i)].revents & (POLLIN | POLLHUP | POLLERR)) == 0) {
+        continue;
+      }
+      const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+        Pipe::close_end(fd);
+        continue;
+      }
+      if (n < 0) continue;
+      std::string& into = i == 1 ? result.out : result.err;
+      const std::size_t cap = i == 1 ? limits.output_bytes : limits.stderr_bytes;
+      const std::size_t room = into.size() < cap ? cap - into.size() : 0;
+      const auto got = static_cast<std::size_t>(n);
+      into.append(buffer.data(), std::min(got, room));
+      if (got > room) {
+        if (i == 1 && !result.output_limited) {
+          result.output_limited = true;
+          kill_group();
+        }
+        if (i == 2) stderr_over = true;
+      }
+    }
+  }
+  ::kill(-pid, SIGKILL);
+  if (!exited) ::waitpid(pid, &status, 0);
+  running_group.store(0);
+  result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  result.err_truncated = stderr_over;
+  if (WIFEXITED(status)) {
+    result.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    const bool ours = we_killed && WTERMSIG(status) == SIGKILL;
+    result.signal = ours ? 0 : WTERMSIG(status);
+  }
+  if (result.signal == SIGXCPU) {
+    result.signal = 0;
+    result.timed_out = true;
+  }
+  return result;
+}
+
+void kill_all_running() noexcept {
+  const pid_t pid = running_group.load();
+  if (pid > 0) ::kill(-pid, SIGKILL);
+}
+
+}  // namespace grader

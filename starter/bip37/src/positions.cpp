@@ -1,0 +1,26 @@
+#include "positions.hpp"
+
+#include "murmur3.hpp"
+#include "not_implemented.hpp"
+
+namespace bloom {
+
+std::uint32_t double_hash_position(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
+                                   std::uint32_t m) {
+  // i <= 49 and h_b < 2^32, so the sum stays below 2^39: 64 bits hold it exactly, while a
+  // 32-bit product would wrap (lesson 002's POSITIONS 1000 8 wrap0 shows the difference).
+  const std::uint64_t sum = std::uint64_t{h_a} + std::uint64_t{i} * h_b;
+  return static_cast<std::uint32_t>(sum % m);
+}
+
+void double_hash_positions(std::span<const std::uint8_t> key, std::uint32_t m,
+                           std::span<std::uint32_t> out) {
+  const std::uint32_t h_a = murmur3_32(key, 0);
+  const std::uint32_t h_b = murmur3_32(key, kSecondHashSeed);
+  std::uint32_t i = 0;
+  for (std::uint32_t& position : out) {
+    position = double_hash_position(h_a, h_b, i++, m);
+  }
+}
+
+}  // namespace bloom

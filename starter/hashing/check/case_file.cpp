@@ -1,0 +1,181 @@
+#include "case_file.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+CaseFileError::CaseFileError(const fs::path& file, int line, const std::string& message)
+    : std::runtime_error(file.string() + ":" + std::to_string(line) + ": error: " + message) {}
+
+std::string Case::input_text() const {
+  std::string text;
+  for (const Step& step : steps) text.append(step.input).push_back('\n');
+  return text;
+}
+
+std::size_t Case::expected_line_count() const {
+  std::size_t count = 0;
+  for (const Step& step : steps) count += step.expected.size();
+  return count;
+}
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+// Splits text into lines, dropping one CR before each LF except on lines to send: a CR there
+// is sent, which is how a case tests CRLF input (and harmless for a program that drops it).
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    if (line.ends_with('\r') && !line.starts_with(">")) line.remove_suffix(1);
+    lines.push_back(line);
+    if (newline == std::string_view::npos) break;
+    text.remove_prefix(newline + 1);
+  }
+  return lines;
+}
+
+}  // namespace
+
+Case parse_case(const std::string& text, const std::string& name, const fs::path& file) {
+  Case result;
+  result.name = name;
+  result.file = file;
+  const std::vector<std::string_view> lines = split_lines(text);
+  bool in_description = true;  // until the first line that is not a comment
+  bool seen_step = false;
+
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const int number = static_cast<int>(i) + 1;
+    const std::string_view line = lines[i];
+    const auto fail = [&](const std::string& message) {
+      throw CaseFileError(file, number, message);
+    };
+
+    if (line.starts_with(">")) {
+      in_description = false;
+      seen_step = true;
+      if (line.size() > 1 && line[1] != ' ') {
+        fail("a line to send starts with \"> \" (a space after '>'), got " +
+             std::string(line.substr(0, 20)));
+      }
+      if (line.find('\0') != std::string_view::npos) fail("a line to send contains a NUL byte");
+      result.steps.push_back({std::string(line.size() > 2 ? line.substr(2) : ""), number, {}});
+      continue;
+    }
+    if (line.starts_with("#")) {
+      if (in_description) {
+        std::string_view comment = line.substr(1);
+        if (comment.starts_with(" ")) comment.remove_prefix(1);
+        if (!result.description.empty()) result.description += '\n';
+        result.description += comment;
+      }
+      continue;
+    }
+    if (line.starts_with("@")) {
+      in_description = false;
+      if (seen_step) fail("directives go at the top, before the first \"> \" line");
+      const std::string_view directive = line.substr(0, line.find(' '));
+      const std::string_view value = trim(line.substr(directive.size()));
+      if (directive == "@points") {
+        int points = -1;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), points);
+        if (error != std::errc{} || end != value.data() + value.size() || points < 0 ||
+            points > 1000000) {
+          fail("@points needs a whole number from 0 to 1000000, got \"" + std::string(value) + "\"");
+        }
+        result.points = points;
+      } else if (directive == "@timeout") {
+        double seconds = 0;
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), seconds);
+        if (error != std::errc{} || end != value.data() + value.size() || !(seconds > 0) ||
+            seconds > 3600) {
+          fail("@timeout needs a number of seconds above 0 and at most 3600, got \"" +
+               std::string(value) + "\"");
+        }
+        result.timeout_seconds = seconds;
+      } else if (directive == "@hidden") {
+        if (!value.empty()) fail("@hidden takes no value");
+        result.hidden = true;
+      } else if (directive == "@hint") {
+        if (value.empty()) fail("@hint needs a text");
+        result.hints.emplace_back(value);
+      } else {
+        fail("unknown directive \"" + std::string(directive) +
+             "\" (known: @points @timeout @hidden @hint)");
+      }
+      continue;
+    }
+    // An expected line. A blank line before the first step is layout, not an expectation.
+    if (!seen_step) {
+      if (trim(line).empty()) {
+        in_description = false;
+        continue;
+      }
+      fail("an expected line comes before any \"> \" line to send: \"" +
+           std::string(line.substr(0, 40)) + "\"");
+    }
+    result.steps.back().expected.push_back({std::string(line), number});
+  }
+
+  // Blank lines at the end of a step are layout: a program's answer is never an empty line
+  // that a case author meant, so trailing blank expectations are dropped.
+  for (Step& step : result.steps) {
+    while (!step.expected.empty() && trim(step.expected.back().text).empty()) {
+      step.expected.pop_back();
+    }
+  }
+  if (result.steps.empty()) throw CaseFileError(file, 1, "no \"> \" line: the case sends nothing");
+  return result;
+}
+
+Case load_case(const fs::path& file, const std::string& name) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw CaseFileError(file, 0, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_case(text.str(), name, file);
+}
+
+std::vector<Case> load_cases(const std::vector<fs::path>& paths) {
+  std::vector<Case> cases;
+  for (const fs::path& path : paths) {
+    std::error_code error;
+    if (fs::is_regular_file(path, error)) {
+      cases.push_back(load_case(path, path.stem().string()));
+      continue;
+    }
+    if (!fs::is_directory(path, error)) {
+      throw CaseFileError(path, 0, "no such case file or folder");
+    }
+    std::vector<Case> found;
+    for (const auto& entry : fs::recursive_directory_iterator(path)) {
+      if (!entry.is_regular_file() || entry.path().extension() != ".case") continue;
+      fs::path relative = fs::relative(entry.path(), path);
+      relative.replace_extension();
+      found.push_back(load_case(entry.path(), relative.generic_string()));
+    }
+    std::sort(found.begin(), found.end(),
+              [](const Case& a, const Case& b) { return a.name < b.name; });
+    cases.insert(cases.end(), std::make_move_iterator(found.begin()),
+                 std::make_move_iterator(found.end()));
+  }
+  return cases;
+}
+
+}  // namespace grader

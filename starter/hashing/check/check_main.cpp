@@ -1,0 +1,140 @@
+// check: the starters' self-grader. It grades the starter's own `bloom` against the public
+// cases with the kit grader's case files, comparison, verdicts and text report, and a runner
+// that needs nothing but POSIX (runner_fork.cpp), so a student builds it with a compiler and
+// CMake alone. Instructors grade with bloom-grader, which judges the same way.
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "case_file.hpp"
+#include "judge.hpp"
+#include "report.hpp"
+
+#ifndef BLOOM_CASES_DIR
+#error "BLOOM_CASES_DIR (the starter's cases/ folder) must be defined by the build"
+#endif
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: check [--help] [--verbose] [--timeout SECONDS] [--program PATH] [CASE_OR_FOLDER...]\n"
+    "\n"
+    "Grades this starter's bloom program against the public cases (by default every case in\n"
+    "the starter's cases/ folder) and says what differs, case by case.\n"
+    "\n"
+    "  --program PATH     the program to grade (default: the bloom built beside check)\n"
+    "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default 10)\n"
+    "  --verbose          also show what passed cases wrote to stderr\n"
+    "\n"
+    "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
+
+constexpr std::string_view kNotImplemented = "error: not implemented: ";
+
+// The folder of this executable, so that `check` finds the `bloom` built beside it wherever
+// it is started from.
+std::string own_folder() {
+  std::vector<char> path(PATH_MAX + 1);
+  const ssize_t n = ::readlink("/proc/self/exe", path.data(), PATH_MAX);
+  if (n <= 0) return ".";
+  const std::string self(path.data(), static_cast<std::size_t>(n));
+  const std::size_t slash = self.rfind('/');
+  return slash == std::string::npos ? "." : self.substr(0, slash);
+}
+
+// The functions the program said it lacks, from its `error: not implemented: NAME` answers.
+std::set<std::string> missing_functions(const std::vector<grader::CaseResult>& results) {
+  std::set<std::string> names;
+  for (const grader::CaseResult& result : results) {
+    for (std::string_view line : grader::output_lines(result.run.out)) {
+      const std::size_t at = line.find(kNotImplemented);
+      if (at == std::string_view::npos) continue;
+      std::string_view name = line.substr(at + kNotImplemented.size());
+      while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.remove_suffix(1);
+      names.emplace(name);
+    }
+  }
+  return names;
+}
+
+int usage_error(const std::string& message) {
+  std::cerr << "check: error: " << message << "\n" << kUsage;
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::filesystem::path> paths;
+  grader::GradeOptions options;
+  bool verbose = false;
+  std::string program = own_folder() + "/bloom";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else if (arg == "--verbose" || arg == "-v") {
+      verbose = true;
+    } else if (arg == "--program") {
+      if (!has_value) return usage_error("--program needs a path");
+      program = argv[++i];
+    } else if (arg == "--timeout") {
+      if (!has_value) return usage_error("--timeout needs a number of seconds");
+      char* end = nullptr;
+      const double seconds = std::strtod(argv[++i], &end);
+      if (*end != '\0' || !(seconds > 0 && seconds <= 3600)) {
+        return usage_error("--timeout needs a number of seconds from 0 to 3600, got \"" +
+                           std::string(argv[i]) + "\"");
+      }
+      options.limits.wall = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage_error("unknown option \"" + arg + "\"");
+    } else {
+      paths.emplace_back(arg);
+    }
+  }
+  if (paths.empty()) paths.emplace_back(BLOOM_CASES_DIR);
+  if (::access(program.c_str(), X_OK) != 0) {
+    std::cerr << "check: error: cannot run \"" << program << "\": " << std::strerror(errno)
+              << "\n(build it first: cmake -S . -B build && cmake --build build)\n";
+    return 2;
+  }
+
+  std::vector<grader::Case> cases;
+  try {
+    cases = grader::load_cases(paths);
+  } catch (const std::exception& error) {
+    std::cerr << error.what() << "\n";
+    return 2;
+  }
+  if (cases.empty()) {
+    std::cerr << "check: error: no .case files found\n";
+    return 2;
+  }
+
+  grader::Report report;
+  report.command = program;
+  const grader::Command command{program, {}, program};
+  const std::atomic<bool> never{false};
+  report.results = grader::grade(cases, command, options, never);
+  const bool color = ::isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+  grader::write_text(report, std::cout, {color, verbose});
+
+  const std::set<std::string> missing = missing_functions(report.results);
+  if (!missing.empty()) {
+    std::cout << "still to write:";
+    for (const std::string& name : missing) std::cout << " " << name;
+    std::cout << "\n";
+  }
+  for (const grader::CaseResult& result : report.results) {
+    if (result.verdict == grader::Verdict::NotRun) return 2;
+  }
+  return report.failed() == 0 ? 0 : 1;
+}

@@ -1,0 +1,111 @@
+#include "report.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace grader {
+
+int Report::score() const {
+  int total = 0;
+  for (const CaseResult& r : results) total += r.points;
+  return total;
+}
+
+int Report::max_score() const {
+  int total = 0;
+  for (const CaseResult& r : results) total += r.kase->points;
+  return total;
+}
+
+int Report::passed() const {
+  return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CaseResult& r) {
+    return r.verdict == Verdict::Passed;
+  }));
+}
+
+int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
+
+namespace {
+
+constexpr std::size_t kStderrLines = 5;    // lines of the program's stderr shown
+constexpr std::size_t kContextAnswers = 2;  // answered lines shown before the mismatch
+
+// The (input, actual answer) pairs just before output line `index`.
+std::vector<std::string> context_before(const CaseResult& result, std::size_t index) {
+  const std::vector<std::string_view> lines = output_lines(result.run.out);
+  std::vector<std::string> context;
+  std::size_t line = 0;
+  for (const Step& step : result.kase->steps) {
+    for (std::size_t j = 0; j < step.expected.size(); ++j, ++line) {
+      if (line >= index) break;
+      if (line + kContextAnswers >= index && line < lines.size()) {
+        context.push_back("> " + visible(step.input, 60) + "  ->  " + visible(lines[line], 60));
+      }
+    }
+  }
+  return context;
+}
+
+}  // namespace
+
+std::vector<std::string> failure_details(const CaseResult& result) {
+  std::vector<std::string> out;
+  const Case& kase = *result.kase;
+  if (kase.hidden) {
+    out.push_back("hidden case: " + std::string(verdict_name(result.verdict)));
+    return out;
+  }
+  out.push_back(kase.file.string() + ":" +
+                std::to_string(result.mismatch ? result.mismatch->case_line : 1) + ": " +
+                std::string(verdict_name(result.verdict)) + ": " + result.summary);
+  if (result.mismatch) {
+    const Mismatch& m = *result.mismatch;
+    for (const std::string& line : context_before(result, m.output_line)) {
+      out.push_back("  " + line);
+    }
+    if (m.extra_output) {
+      out.push_back("  unexpected: " + visible(*m.actual));
+    } else {
+      out.push_back("  sent:     > " + visible(m.step->input));
+      out.push_back("  expected: " + visible(m.expected));
+      if (m.actual) {
+        out.push_back("  actual:   " + visible(*m.actual));
+        out.push_back("            " + std::string(first_difference(m.expected, *m.actual), ' ') +
+                      "^");
+      } else {
+        out.push_back("  actual:   (nothing: the output ended)");
+      }
+    }
+  }
+  for (const std::string& hint : kase.hints) out.push_back("hint: " + hint);
+  if (!result.run.err.empty()) {
+    const std::vector<std::string_view> lines = output_lines(result.run.err);
+    out.push_back("stderr" + std::string(lines.size() > kStderrLines ? " (first lines)" : "") +
+                  ":");
+    for (std::size_t i = 0; i < lines.size() && i < kStderrLines; ++i) {
+      out.push_back("  | " + visible(lines[i], 160));
+    }
+  }
+  return out;
+}
+
+void write_text(const Report& report, std::ostream& out, const TextStyle& style) {
+  const auto paint = [&](const char* code, const std::string& text) {
+    return style.color ? std::string("\x1b[") + code + "m" + text + "\x1b[0m" : text;
+  };
+  for (const CaseResult& result : report.results) {
+    const std::string time = " (" + std::to_string(result.run.elapsed.count()) + " ms)";
+    if (result.verdict == Verdict::Passed) {
+      out << paint("32", "PASS") << "  " << result.kase->name << time << "\n";
+      continue;
+    }
+    out << paint("31;1", "FAIL") << "  " << result.kase->name << time << ": "
+        << verdict_name(result.verdict) << "\n";
+    for (const std::string& line : failure_details(result)) out << "      " << line << "\n";
+  }
+  if (report.interrupted) out << "interrupted: cases not run count as failed\n";
+  out << "score " << report.score() << "/" << report.max_score() << "\n";
+  out << report.passed() << " passed, " << report.failed() << " failed\n";
+}
+
+}  // namespace grader

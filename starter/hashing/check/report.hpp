@@ -1,0 +1,40 @@
+// The report of a graded run and its text form for students. The other forms (JSON, Gradescope,
+// JUnit: report_formats.hpp) explain a failure with the same lines (failure_details), so no
+// format tells less than another. This part needs nothing but the standard library: the
+// starters' self-check uses it as it is.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "judge.hpp"
+
+namespace grader {
+
+struct Report {
+  std::vector<CaseResult> results;
+  std::string command;  // as the user typed it
+  bool interrupted = false;
+
+  [[nodiscard]] int score() const;
+  [[nodiscard]] int max_score() const;
+  [[nodiscard]] int passed() const;
+  [[nodiscard]] int failed() const;  // every case that did not pass, not-run included
+};
+
+// The explanation of a failed case, one line per element, without indentation: where (case
+// file and line), what was sent, expected and actual with a caret, a little context, the hint,
+// and the first lines of stderr. A hidden case says only its verdict.
+[[nodiscard]] std::vector<std::string> failure_details(const CaseResult& result);
+
+struct TextStyle {
+  bool color = false;
+  bool verbose = false;  // also the details of passed cases' stderr
+};
+
+// Passed cases one line each, failed ones with their details; then `score S/M` and
+// `N passed, N failed` as the last line.
+void write_text(const Report& report, std::ostream& out, const TextStyle& style);
+
+}  // namespace grader

@@ -1,0 +1,47 @@
+// The course protocol (docs/protocol.md): one input line in, one response line (or none) out.
+// It is entirely passive and does no I/O: a driver feeds it lines and writes what it answers,
+// so tests, the command-line program and the grader's tools all share one implementation.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bip37.hpp"
+
+namespace bloom {
+
+class Interpreter {
+ public:
+  // Handles one line, given without its LF (one trailing CR is dropped here). Returns false
+  // when the line gets no response (blank or comment line); otherwise `response` holds the
+  // response, without a newline. `response` is an out-parameter so that a driver reuses one
+  // buffer across millions of lines. A line that cannot be carried out answers `error: …` and
+  // leaves the interpreter exactly as it was.
+  bool respond(std::string_view line, std::string& response);
+
+  // The same, returning a fresh string: for tests and tools where speed does not matter.
+  std::optional<std::string> respond(std::string_view line);
+
+ private:
+  class Arguments;
+
+  void run(std::string_view command, Arguments& args, std::string& response);
+  void hash(Arguments& args, std::string& response);
+  void positions(Arguments& args, std::string& response);
+  void init(Arguments& args, std::string& response);
+  void insert(Arguments& args, std::string& response);
+  void contains(Arguments& args, std::string& response);
+  void indexes(Arguments& args, std::string& response);
+  void filterload(Arguments& args, std::string& response);
+
+  // Decodes the single <hex> argument of `command` into element_.
+  void read_element(std::string_view command, Arguments& args);
+  [[nodiscard]] const Bip37Filter& filter() const;
+
+  std::optional<Bip37Filter> filter_;
+  std::vector<std::uint8_t> element_;  // reused across lines: no allocation per INSERT
+};
+
+}  // namespace bloom

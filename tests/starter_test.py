@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""A starter as a student gets it: built from a copy of its folder alone, graded on its
+exercise. It must pass the protocol cases and fail every other case it fails with
+wrong-output because a function is not implemented (never crashed or timeout); with the
+reference's functions put back (bloom-make-starters --solved) it must pass everything, under
+bloom-grader and under its own build/check."""
+import argparse
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+NOT_IMPLEMENTED = "error: not implemented: "
+
+
+def build(folder: pathlib.Path, cmake: str) -> None:
+    # Warnings are errors here, as in the kit's own CI; students build without -Werror.
+    subprocess.run([cmake, "-S", folder, "-B", folder / "build", "-DCMAKE_CXX_FLAGS=-Werror"],
+                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([cmake, "--build", folder / "build", "-j", "2"], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def grade(grader: str, folder: pathlib.Path) -> tuple[int, dict]:
+    report = folder / "report.json"
+    status = subprocess.run([grader, "run", "--cases", folder / "cases", "--report",
+                             f"json:{report}", "--", folder / "build" / "bloom"]).returncode
+    return status, json.loads(report.read_text())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--source", required=True, type=pathlib.Path)
+    parser.add_argument("--exercise", required=True)
+    parser.add_argument("--grader", required=True)
+    parser.add_argument("--make-starters", required=True)
+    parser.add_argument("--cmake", required=True)
+    args = parser.parse_args()
+    failures = []
+
+    with tempfile.TemporaryDirectory(prefix="bloom-starter-") as tmp:
+        given = pathlib.Path(tmp) / args.exercise
+        shutil.copytree(args.source / "starter" / args.exercise, given)
+        build(given, args.cmake)
+        status, report = grade(args.grader, given)
+        if status != 1:
+            failures.append(f"the starter should fail some cases: bloom-grader exit {status}")
+        failed_exercise_cases = 0
+        for case in report["cases"]:
+            name, verdict = case["name"], case["verdict"]
+            if name.startswith("protocol/"):
+                if verdict != "passed":
+                    failures.append(f"{name}: a protocol case must pass in the starter, got {verdict}")
+                continue
+            if verdict == "passed":
+                continue
+            failed_exercise_cases += 1
+            actual = (case["mismatch"] or {}).get("actual") or ""
+            if verdict != "wrong-output" or not actual.startswith(NOT_IMPLEMENTED):
+                failures.append(f"{name}: must fail with wrong-output and '{NOT_IMPLEMENTED}...', "
+                                f"got {verdict} answering {actual!r}")
+        if failed_exercise_cases == 0:
+            failures.append("no case of the exercise failed: are the stubs there?")
+
+        check = subprocess.run([given / "build" / "check"], capture_output=True, text=True)
+        if check.returncode != 1 or "still to write: " not in check.stdout:
+            failures.append(f"build/check on the starter: exit {check.returncode}, "
+                            f"output ends {check.stdout[-300:]!r}")
+
+        solved_root = pathlib.Path(tmp) / "solved"
+        subprocess.run([args.make_starters, "--solved", "--exercise", args.exercise, "--out",
+                        solved_root], check=True, stdout=subprocess.DEVNULL)
+        solved = solved_root / args.exercise
+        build(solved, args.cmake)
+        status, report = grade(args.grader, solved)
+        summary = report["summary"]
+        if status != 0 or summary["passed"] != summary["cases"]:
+            failures.append(f"with the reference's functions back: exit {status}, {summary}")
+        check = subprocess.run([solved / "build" / "check"], capture_output=True, text=True)
+        if check.returncode != 0:
+            failures.append(f"build/check with the functions back: exit {check.returncode}\n"
+                            + check.stdout[-2000:])
+        print(f"starter/{args.exercise}: {failed_exercise_cases} cases fail for missing "
+              f"functions; solved: {summary['passed']}/{summary['cases']} pass")
+
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
