@@ -5,16 +5,35 @@
 #include <cstring>
 
 #include "interpreter.hpp"
+// BEGIN KIT ONLY
+#include <cstdlib>
+#include <exception>
+
+#include "generate.hpp"
+#include "mistakes.hpp"
+// END KIT ONLY
 #include "serve.hpp"
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: %s [--help]\n"
+    "usage: %s [--help]"
+    // BEGIN KIT ONLY
+    " [--mistake ID | --list-mistakes | --generate EXERCISE --seed N --count K --out DIR]"
+    // END KIT ONLY
+    "\n"
     "\n"
     "Reads course protocol commands on standard input, one a line, and answers each on\n"
     "standard output: HASH, POSITIONS, INIT, INSERT, CONTAINS, INDEXES, FILTERLOAD.\n"
     "Blank lines and lines starting with '#' get no answer. See docs/protocol.md.\n"
+    // BEGIN KIT ONLY
+    "\n"
+    "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md)\n"
+    "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
+    "  --generate EXERCISE --seed N --count K --out DIR\n"
+    "                    write K random @hidden cases of EXERCISE (hashing, bip37) into DIR/EXERCISE/;\n"
+    "                    record them with bloom-grader record --mistakes (docs/mistakes.md)\n"
+    // END KIT ONLY
     "\n"
     "exit status: 0 at end of input, 2 on a bad command line or an I/O error\n";
 
@@ -22,15 +41,59 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   const char* program = argc > 0 ? argv[0] : "bloom";
+  const bloom::Functions* functions = &bloom::reference_functions();
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf(kUsage, program);
       return 0;
     }
+    // BEGIN KIT ONLY
+    if (std::strcmp(argv[i], "--list-mistakes") == 0) {
+      for (const bloom::Mistake& m : bloom::mistakes()) {
+        std::printf("%.*s\t%.*s\t%.*s\t%.*s\n", static_cast<int>(m.id.size()), m.id.data(),
+                    static_cast<int>(m.exercise.size()), m.exercise.data(),
+                    static_cast<int>(m.source.size()), m.source.data(),
+                    static_cast<int>(m.message.size()), m.message.data());
+      }
+      return 0;
+    }
+    if (std::strcmp(argv[i], "--generate") == 0 && i + 7 < argc &&
+        std::strcmp(argv[i + 2], "--seed") == 0 && std::strcmp(argv[i + 4], "--count") == 0 &&
+        std::strcmp(argv[i + 6], "--out") == 0) {
+      char* seed_end = nullptr;
+      char* count_end = nullptr;
+      const unsigned long long seed = std::strtoull(argv[i + 3], &seed_end, 10);
+      const long count = std::strtol(argv[i + 5], &count_end, 10);
+      if (*seed_end != '\0' || *count_end != '\0' || count < 1 || count > 100000) {
+        std::fprintf(stderr, "%s: error: --seed needs a whole number and --count one from 1 to 100000\n",
+                     program);
+        return 2;
+      }
+      try {
+        const auto written = bloom::write_random_cases(argv[i + 7], argv[i + 1], seed,
+                                                       static_cast<int>(count));
+        std::printf("wrote %zu cases into %s/%s\n", written.size(), argv[i + 7], argv[i + 1]);
+        return 0;
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "%s: error: %s\n", program, error.what());
+        return 2;
+      }
+    }
+    if (std::strcmp(argv[i], "--mistake") == 0 && i + 1 < argc) {
+      const bloom::Mistake* mistake = bloom::find_mistake(argv[++i]);
+      if (mistake == nullptr) {
+        std::fprintf(stderr, "%s: error: unknown mistake \"%s\" (--list-mistakes lists them)\n",
+                     program, argv[i]);
+        return 2;
+      }
+      functions = &mistake->functions;
+      continue;
+    }
+    // END KIT ONLY
     std::fprintf(stderr, "%s: error: unknown option \"%s\"\n", program, argv[i]);
     std::fprintf(stderr, kUsage, program);
     return 2;
   }
-  bloom::Interpreter interpreter;
+  bloom::Interpreter interpreter(*functions);
   return bloom::serve(interpreter, STDIN_FILENO, STDOUT_FILENO, program);
 }

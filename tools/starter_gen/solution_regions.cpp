@@ -11,6 +11,8 @@ constexpr std::string_view kBegin = "// BEGIN SOLUTION";
 constexpr std::string_view kStub = "// STUB";
 constexpr std::string_view kEnd = "// END SOLUTION";
 constexpr std::string_view kStubLine = "//|";
+constexpr std::string_view kBeginKit = "// BEGIN KIT ONLY";
+constexpr std::string_view kEndKit = "// END KIT ONLY";
 constexpr std::string_view kNotImplemented = "NotImplemented(\"";
 
 std::string_view trim_left(std::string_view line) {
@@ -41,7 +43,7 @@ void collect_stubbed(std::string_view line, std::vector<std::string>& names) {
 Stripped strip_solutions(std::string_view text, const std::string& file,
                          const std::string& exercise, Keep keep,
                          const std::set<std::string>& exercises) {
-  enum class State { Outside, Solution, Stub };
+  enum class State { Outside, Solution, Stub, KitOnly };
   Stripped result;
   State state = State::Outside;
   bool ours = false;  // the open region is `exercise`'s
@@ -61,6 +63,23 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
       if (has_newline) result.text.push_back('\n');
     };
 
+    if (is_marker(content, kBeginKit)) {
+      if (state != State::Outside) {
+        throw RegionError(file, line_number, "BEGIN KIT ONLY inside the region opened on line " +
+                                                 std::to_string(begin_line));
+      }
+      state = State::KitOnly;
+      begin_line = line_number;
+      continue;
+    }
+    if (is_marker(content, kEndKit)) {
+      if (state != State::KitOnly) {
+        throw RegionError(file, line_number, "END KIT ONLY without BEGIN KIT ONLY");
+      }
+      state = State::Outside;
+      continue;
+    }
+    if (state == State::KitOnly) continue;  // the kit's tools only: never in a starter
     if (is_marker(content, kBegin)) {
       if (state != State::Outside) {
         throw RegionError(file, line_number, "BEGIN SOLUTION inside the region opened on line " +
@@ -90,7 +109,7 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
       continue;
     }
     if (is_marker(content, kEnd)) {
-      if (state == State::Outside) {
+      if (state == State::Outside || state == State::KitOnly) {
         throw RegionError(file, line_number, "END SOLUTION without BEGIN SOLUTION");
       }
       state = State::Outside;
@@ -103,6 +122,8 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
           throw RegionError(file, line_number, "a stub line (//|) outside a STUB section");
         }
         emit(line);
+        break;
+      case State::KitOnly:
         break;
       case State::Solution:
         if (!ours || keep == Keep::Solutions) emit(line);
@@ -125,7 +146,9 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
     }
   }
   if (state != State::Outside) {
-    throw RegionError(file, begin_line, "BEGIN SOLUTION without END SOLUTION");
+    throw RegionError(file, begin_line, state == State::KitOnly
+                                            ? "BEGIN KIT ONLY without END KIT ONLY"
+                                            : "BEGIN SOLUTION without END SOLUTION");
   }
   // A region removed whole (a helper without a stub) leaves its blank lines on both sides:
   // keep one, as the reference's formatting does.

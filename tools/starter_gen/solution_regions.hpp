@@ -6,6 +6,12 @@
 //   // STUB                         (optional: a region without one is simply removed)
 //   //| ...a stub line, written without the "//| "...
 //   // END SOLUTION
+//
+// and the kit's own code, which no starter gets, solved or not:
+//
+//   // BEGIN KIT ONLY
+//   ...
+//   // END KIT ONLY
 #pragma once
 
 #include <set>

@@ -117,3 +117,13 @@ TEST_CASE("a region removed whole leaves one blank line, not two") {
       Keep::Stubs, kExercises);
   CHECK(s.text == "a\n\nb\n");
 }
+
+TEST_CASE("kit-only code is in no starter, solved or not") {
+  const char* text = "a\n// BEGIN KIT ONLY\n#include \"mistakes.hpp\"\n// END KIT ONLY\nb\n";
+  CHECK(strip_solutions(text, "x.cpp", "hashing", Keep::Stubs, kExercises).text == "a\nb\n");
+  CHECK(strip_solutions(text, "x.cpp", "hashing", Keep::Solutions, kExercises).text == "a\nb\n");
+  CHECK(error_of("// BEGIN KIT ONLY\n") == "x.cpp:1: error: BEGIN KIT ONLY without END KIT ONLY");
+  CHECK(error_of("// END KIT ONLY\n") == "x.cpp:1: error: END KIT ONLY without BEGIN KIT ONLY");
+  CHECK(error_of("// BEGIN SOLUTION hashing\n// BEGIN KIT ONLY\n") ==
+        "x.cpp:2: error: BEGIN KIT ONLY inside the region opened on line 1");
+}

@@ -105,8 +105,19 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     for (const fs::path& path : sorted_files(root / "cases" / suite)) {
       if (path.extension() != ".case") continue;
       const std::string text = read_file(path);
-      if (!is_hidden_case(text)) files["cases/" + suite + "/" + path.filename().string()] = text;
+      if (is_hidden_case(text)) continue;
+      files["cases/" + suite + "/" + path.filename().string()] = text;
+      // the known mistakes' answers to it, so that build/check names a student's mistake
+      fs::path mistakes = path;
+      mistakes.replace_extension(".mistakes");
+      if (fs::is_regular_file(mistakes)) {
+        files["cases/" + suite + "/" + mistakes.filename().string()] = read_file(mistakes);
+      }
     }
+  }
+
+  if (fs::is_regular_file(root / "cases" / "mistakes.tsv")) {
+    files["cases/mistakes.tsv"] = read_file(root / "cases" / "mistakes.tsv");
   }
 
   const auto fill = [&](std::string text) {
