@@ -4,9 +4,11 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <thread>
 
@@ -37,10 +39,10 @@ struct Prepared {
 
 // The cases and the program, or nullopt after saying on stderr why either cannot be had.
 std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
-                                const std::vector<std::string>& argv) {
+                                const std::vector<std::string>& argv, bool with_mistakes = true) {
   Prepared prepared;
   try {
-    prepared.cases = load_cases(paths);
+    prepared.cases = load_cases(paths, with_mistakes);
   } catch (const CaseFileError& e) {
     std::cerr << e.what() << "\n";
     return std::nullopt;
@@ -53,6 +55,109 @@ std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
   }
   prepared.command = std::move(*command);
   return prepared;
+}
+
+int jobs_or_cores(int jobs) {
+  return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+// The known mistakes that `command --list-mistakes` prints, or nullopt after saying why not.
+std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command, const Limits& limits) {
+  Command lister = command;
+  lister.args.push_back("--list-mistakes");
+  const RunResult run = run_program(lister, "", limits);
+  if (!run.started || run.exit_code != 0 || run.signal != 0 || run.timed_out) {
+    error(command.display + " --list-mistakes did not list the known mistakes" +
+          (run.err.empty() ? std::string() : ": " + run.err.substr(0, 300)));
+    return std::nullopt;
+  }
+  try {
+    return parse_catalogue(run.out, command.display + " --list-mistakes");
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+Command with_mistake(const Command& command, const std::string& id) {
+  Command variant = command;
+  variant.args.push_back("--mistake");
+  variant.args.push_back(id);
+  variant.display += " --mistake " + id;
+  return variant;
+}
+
+std::string read_or_empty(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {(std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()};
+}
+
+// Writes `text` to `file` (an empty text removes it), or with `check` only says that it would.
+// Returns whether the file was stale.
+bool update_file(const std::filesystem::path& file, const std::string& text, bool check) {
+  std::error_code ignored;
+  const bool exists = std::filesystem::exists(file, ignored);
+  if ((exists && read_or_empty(file) == text) || (!exists && text.empty())) return false;
+  if (check) {
+    std::cout << file.string() << ": stale\n";
+  } else if (text.empty()) {
+    std::filesystem::remove(file, ignored);
+    std::cout << "removed " << file.string() << "\n";
+  } else {
+    std::ofstream(file, std::ios::binary) << text;
+    std::cout << "recorded " << file.string() << "\n";
+  }
+  return true;
+}
+
+// Records mistakes.tsv in each folder given and, for each case, the first answer each known
+// mistake gets wrong. Returns the number of stale files, or -1 when it could not run.
+int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
+  const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
+  if (!catalogue) return -1;
+  std::string catalogue_text =
+      "# The known mistakes (docs/mistakes.md): id, exercise, source, message, tab-separated.\n"
+      "# Recorded by bloom-grader record --mistakes; never edited by hand.\n";
+  for (const MistakeInfo& m : *catalogue) {
+    catalogue_text += m.id + "\t" + m.exercise + "\t" + m.source + "\t" + m.message + "\n";
+  }
+  int stale = 0;
+  for (const std::filesystem::path& path : options.cases) {
+    if (std::filesystem::is_directory(path)) {
+      stale += update_file(path / "mistakes.tsv", catalogue_text, options.check) ? 1 : 0;
+    }
+  }
+  std::vector<Case> cases;
+  try {
+    cases = load_cases(options.cases, false);  // with the expected lines just recorded
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return -1;
+  }
+  std::vector<std::string> recorded(cases.size());
+  GradeOptions grade_options;
+  grade_options.limits = limits;
+  grade_options.jobs = jobs_or_cores(options.jobs);
+  for (const MistakeInfo& mistake : *catalogue) {
+    const std::vector<CaseResult> results =
+        grade(cases, with_mistake(command, mistake.id), grade_options, interrupted);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const std::optional<Mismatch>& m = results[i].mismatch;
+      if (results[i].verdict == Verdict::NotRun) return -1;
+      if (!m || !m->actual || m->extra_output) continue;
+      recorded[i] += std::to_string(m->case_line) + "\t" + mistake.id + "\t" + *m->actual + "\n";
+    }
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::string text =
+        recorded[i].empty() ? std::string()
+                            : "# The first answer of " + cases[i].file.filename().string() +
+                                  " that each known mistake gets wrong: case line, mistake, "
+                                  "answer.\n# Recorded by bloom-grader record --mistakes; never "
+                                  "edited by hand.\n" + recorded[i];
+    stale += update_file(mistakes_file_of(cases[i].file), text, options.check) ? 1 : 0;
+  }
+  return stale;
 }
 
 Limits limits_from(double timeout_seconds, double memory_mb) {
@@ -157,7 +262,7 @@ int run_cases(const RunOptions& options) {
 }
 
 int record_cases(const RecordOptions& options) {
-  const std::optional<Prepared> prepared = prepare(options.cases, options.command);
+  const std::optional<Prepared> prepared = prepare(options.cases, options.command, false);
   if (!prepared) return kExitCouldNotRun;
   const std::vector<Case>& cases = prepared->cases;
   const Command* command = &prepared->command;
@@ -193,7 +298,55 @@ int record_cases(const RecordOptions& options) {
   }
   std::cout << cases.size() << " case files, " << stale << (options.check ? " stale" : " rewritten")
             << "\n";
+  if (options.mistakes) {
+    const int stale_mistakes = record_mistakes(options, *command, limits);
+    if (stale_mistakes < 0) return kExitCouldNotRun;
+    std::cout << "known mistakes: " << stale_mistakes
+              << (options.check ? " stale files" : " files rewritten") << "\n";
+    stale += stale_mistakes;
+  }
   return options.check && stale > 0 ? kExitFailed : kExitPassed;
+}
+
+int audit_cases(const AuditOptions& options) {
+  const std::optional<Prepared> prepared = prepare(options.cases, options.command);
+  if (!prepared) return kExitCouldNotRun;
+  const Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
+  const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(prepared->command, limits);
+  if (!catalogue) return kExitCouldNotRun;
+  GradeOptions grade_options;
+  grade_options.limits = limits;
+  grade_options.jobs = jobs_or_cores(options.jobs);
+
+  int problems = 0;
+  std::cout << "mistake                    caught  named  cases that catch it (* = caught, not named)\n";
+  for (const MistakeInfo& mistake : *catalogue) {
+    const std::vector<CaseResult> results = grade(
+        prepared->cases, with_mistake(prepared->command, mistake.id), grade_options, interrupted);
+    int caught = 0;
+    int named = 0;
+    std::string which;
+    for (const CaseResult& r : results) {
+      if (r.verdict == Verdict::NotRun) {
+        error(r.summary);
+        return kExitCouldNotRun;
+      }
+      if (r.verdict == Verdict::Passed) continue;
+      ++caught;
+      const bool names = std::any_of(r.diagnosis.begin(), r.diagnosis.end(),
+                                     [&](const KnownMistake* k) { return k->info.id == mistake.id; });
+      named += names ? 1 : 0;
+      which += (which.empty() ? "" : " ") + r.kase->name + (names ? "" : "*");
+    }
+    std::string id = mistake.id;
+    id.resize(std::max<std::size_t>(id.size(), 26), ' ');
+    std::cout << id << " " << std::setw(6) << caught << " " << std::setw(6) << named << "  "
+              << (caught == 0 ? "SURVIVES every case" : which) << "\n";
+    if (caught == 0 || named < caught) ++problems;
+  }
+  std::cout << catalogue->size() << " mistakes, " << problems
+            << (problems == 1 ? " survives or goes unnamed\n" : " survive or go unnamed\n");
+  return problems == 0 ? kExitPassed : kExitFailed;
 }
 
 }  // namespace grader

@@ -33,8 +33,20 @@ struct RunOptions {
 struct RecordOptions {
   std::vector<std::filesystem::path> cases{"cases"};
   bool check = false;  // report stale files and exit 1 instead of writing them
+  // also record each known mistake's first wrong answer (`command --list-mistakes`, then
+  // `command --mistake ID`) into mistakes.tsv and NAME.mistakes files
+  bool mistakes = false;
+  int jobs = 0;  // 0: the number of cores
   double timeout_seconds = 10;
   double memory_mb = 2048;
+  std::vector<std::string> command;
+};
+
+struct AuditOptions {
+  std::vector<std::filesystem::path> cases{"cases"};
+  double timeout_seconds = 10;
+  double memory_mb = 2048;
+  int jobs = 0;
   std::vector<std::string> command;
 };
 
@@ -47,5 +59,10 @@ struct RecordOptions {
 // `bloom-grader record`: rewrites the expected lines of every case file from what `command`
 // answers (or, with check, lists the files that would change). Returns an exit code.
 [[nodiscard]] int record_cases(const RecordOptions& options);
+
+// `bloom-grader audit`: grades `command --mistake ID` for every mistake that `command
+// --list-mistakes` names and prints which cases catch it and name it. Exit 1 when a mistake
+// passes every case, or is caught by a case that does not name it.
+[[nodiscard]] int audit_cases(const AuditOptions& options);
 
 }  // namespace grader

@@ -45,6 +45,14 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   }
   result.mismatch = compare_output(kase, run.out);
   const bool output_right = !result.mismatch.has_value();
+  if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output) {
+    for (const KnownMistake& known : kase.mistakes) {
+      if (known.case_line == result.mismatch->case_line &&
+          lines_match(known.answer, *result.mismatch->actual)) {
+        result.diagnosis.push_back(&known);
+      }
+    }
+  }
 
   if (run.timed_out) {
     result.verdict = Verdict::Timeout;

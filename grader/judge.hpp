@@ -35,6 +35,9 @@ struct CaseResult {
   RunResult run;
   std::optional<Mismatch> mismatch;  // the first differing line, for every verdict but passed
   std::string summary;               // one line in the student's terms
+  // The known mistakes whose recorded answer is the one this program gave at the first
+  // differing line (docs/mistakes.md); they point into kase->mistakes.
+  std::vector<const KnownMistake*> diagnosis;
 };
 
 [[nodiscard]] CaseResult judge(const Case& kase, RunResult run, const Limits& limits);

@@ -1,5 +1,6 @@
 // bloom-grader: runs any program over case files and judges its transcript (docs/grader.md).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "app.hpp"
@@ -29,8 +30,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
       ->check(CLI::PositiveNumber);
-  run_app->add_option("command", run.command, "the program and its arguments, after --")
-      ->required();
+  run_app->footer("After --: the program to grade and its arguments, passed as they are.");
 
   grader::RecordOptions record;
   CLI::App* record_app = app.add_subcommand(
@@ -43,11 +43,41 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   record_app->add_option("--memory", record.memory_mb, "address-space limit in MiB, 0 for none")
       ->check(CLI::NonNegativeNumber);
-  record_app->add_option("command", record.command, "the program and its arguments, after --")
-      ->required();
+  record_app->add_flag("--mistakes", record.mistakes,
+                       "also record each known mistake's first wrong answer (the program must "
+                       "take --list-mistakes and --mistake ID)");
+  record_app->add_option("--jobs", record.jobs, "cases run at once (default: the number of cores)")
+      ->check(CLI::Range(1, 256));
+  record_app->footer("After --: the program to record from and its arguments.");
 
+  grader::AuditOptions audit;
+  CLI::App* audit_app = app.add_subcommand(
+      "audit", "check that the cases catch and name every known mistake of the program");
+  audit_app->add_option("--cases", audit.cases,
+                        "a case file, or a folder searched recursively (repeatable; default cases/)");
+  audit_app->add_option("--timeout", audit.timeout_seconds, "seconds per case (default 10)")
+      ->check(CLI::PositiveNumber);
+  audit_app->add_option("--memory", audit.memory_mb, "address-space limit in MiB, 0 for none")
+      ->check(CLI::NonNegativeNumber);
+  audit_app->add_option("--jobs", audit.jobs, "cases run at once (default: the number of cores)")
+      ->check(CLI::Range(1, 256));
+  audit_app->footer("After --: the program; it must take --list-mistakes and --mistake ID.");
+
+  // Everything after the first "--" is the program's own command line, given to it untouched
+  // (CLI11 would still read options such as --mistake there).
+  std::vector<std::string> arguments(argv + 1, argv + argc);
+  std::vector<std::string> command;
+  if (const auto dashes = std::find(arguments.begin(), arguments.end(), "--");
+      dashes != arguments.end()) {
+    command.assign(dashes + 1, arguments.end());
+    arguments.erase(dashes, arguments.end());
+  }
+  std::reverse(arguments.begin(), arguments.end());  // CLI11 takes a vector in reverse order
   try {
-    app.parse(argc, argv);
+    app.parse(arguments);
+    run.command = command;
+    record.command = command;
+    audit.command = command;
     for (const std::string& text : report_texts) {
       grader::ReportRequest request;
       const std::string problem = grader::parse_report_request(text, request);
@@ -63,5 +93,6 @@ int main(int argc, char** argv) {
     return grader::kExitCouldNotRun;
   }
   if (record_app->parsed()) return grader::record_cases(record);
+  if (audit_app->parsed()) return grader::audit_cases(audit);
   return grader::run_cases(run);
 }

@@ -25,6 +25,28 @@ int Report::passed() const {
 
 int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
 
+std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
+  std::vector<std::pair<const MistakeInfo*, int>> named;
+  for (const CaseResult& r : results) {
+    for (const KnownMistake* known : r.diagnosis) {
+      const auto same = std::find_if(named.begin(), named.end(), [&](const auto& entry) {
+        return entry.first->id == known->info.id;
+      });
+      if (same == named.end()) {
+        named.emplace_back(&known->info, 1);
+      } else {
+        ++same->second;
+      }
+    }
+  }
+  return named;
+}
+
+std::string diagnosis_line(const MistakeInfo& mistake) {
+  return "this is what you get when " + mistake.message + " (" + mistake.source + ") [" +
+         mistake.id + "]";
+}
+
 namespace {
 
 constexpr std::size_t kStderrLines = 5;    // lines of the program's stderr shown
@@ -51,8 +73,14 @@ std::vector<std::string> context_before(const CaseResult& result, std::size_t in
 std::vector<std::string> failure_details(const CaseResult& result) {
   std::vector<std::string> out;
   const Case& kase = *result.kase;
+  const auto diagnose = [&] {
+    for (const KnownMistake* known : result.diagnosis) {
+      out.push_back("diagnosis: " + diagnosis_line(known->info));
+    }
+  };
   if (kase.hidden) {
     out.push_back("hidden case: " + std::string(verdict_name(result.verdict)));
+    diagnose();
     return out;
   }
   out.push_back(kase.file.string() + ":" +
@@ -77,6 +105,7 @@ std::vector<std::string> failure_details(const CaseResult& result) {
       }
     }
   }
+  diagnose();
   for (const std::string& hint : kase.hints) out.push_back("hint: " + hint);
   if (!result.run.err.empty()) {
     const std::vector<std::string_view> lines = output_lines(result.run.err);
@@ -104,6 +133,10 @@ void write_text(const Report& report, std::ostream& out, const TextStyle& style)
     for (const std::string& line : failure_details(result)) out << "      " << line << "\n";
   }
   if (report.interrupted) out << "interrupted: cases not run count as failed\n";
+  for (const auto& [mistake, count] : report.diagnoses()) {
+    out << paint("33;1", "looks like") << " " << mistake->id << " in " << count
+        << (count == 1 ? " case: " : " cases: ") << diagnosis_line(*mistake) << "\n";
+  }
   out << "score " << report.score() << "/" << report.max_score() << "\n";
   out << report.passed() << " passed, " << report.failed() << " failed\n";
 }

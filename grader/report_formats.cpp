@@ -30,6 +30,11 @@ nlohmann::json to_json(const Report& report) {
         {"exit_code", r.run.signal == 0 ? nlohmann::json(r.run.exit_code) : nullptr},
         {"signal", r.run.signal ? nlohmann::json(signal_name(r.run.signal)) : nullptr},
         {"mismatch", mismatch},
+        {"diagnosis", [&] {
+           nlohmann::json ids = nlohmann::json::array();
+           for (const KnownMistake* known : r.diagnosis) ids.push_back(known->info.id);
+           return ids;
+         }()},
         {"hints", r.verdict == Verdict::Passed || hidden ? nlohmann::json::array()
                                                          : nlohmann::json(r.kase->hints)},
         {"stderr", hidden ? "" : visible(r.run.err, r.run.err.size())},
@@ -42,7 +47,16 @@ nlohmann::json to_json(const Report& report) {
             {"score", report.score()},
             {"max_score", report.max_score()},
             {"command", report.command},
-            {"interrupted", report.interrupted}}},
+            {"interrupted", report.interrupted},
+            {"diagnosis", [&] {
+               nlohmann::json named = nlohmann::json::array();
+               for (const auto& [mistake, count] : report.diagnoses()) {
+                 named.push_back({{"id", mistake->id},
+                                  {"cases", count},
+                                  {"message", diagnosis_line(*mistake)}});
+               }
+               return named;
+             }()}}},
           {"cases", cases}};
 }
 
@@ -65,6 +79,10 @@ nlohmann::json to_gradescope(const Report& report) {
   std::ostringstream summary;
   summary << "score " << report.score() << "/" << report.max_score() << ": " << report.passed()
           << " passed, " << report.failed() << " failed";
+  for (const auto& [mistake, count] : report.diagnoses()) {
+    summary << "\nlooks like " << mistake->id << " in " << count
+            << (count == 1 ? " case: " : " cases: ") << diagnosis_line(*mistake);
+  }
   return {{"score", report.score()},
           {"output", summary.str()},
           {"visibility", "visible"},

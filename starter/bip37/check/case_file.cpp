@@ -144,20 +144,112 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
   return result;
 }
 
-Case load_case(const fs::path& file, const std::string& name) {
+namespace {
+
+std::string read_text(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw CaseFileError(file, 0, "cannot read the file");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_case(text.str(), name, file);
+  return text.str();
 }
 
-std::vector<Case> load_cases(const std::vector<fs::path>& paths) {
+// Calls `each(line_number, fields)` for every line that is neither blank nor a # comment,
+// split at tabs.
+template <typename Each>
+void for_each_record(const std::string& text, Each each) {
+  std::istringstream in(text);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) {
+      fields.push_back(line.substr(start, tab - start));
+    }
+    fields.push_back(line.substr(start));
+    each(number, fields);
+  }
+}
+
+void load_mistakes(Case& kase) {
+  const fs::path file = mistakes_file_of(kase.file);
+  std::error_code error;
+  if (!fs::is_regular_file(file, error)) return;
+  const std::optional<fs::path> catalogue_file = catalogue_of(kase.file);
+  if (!catalogue_file) {
+    throw CaseFileError(file, 1, "no mistakes.tsv in this folder or above it names the mistakes");
+  }
+  const std::vector<MistakeInfo> catalogue = parse_catalogue(read_text(*catalogue_file), *catalogue_file);
+  for_each_record(read_text(file), [&](int number, const std::vector<std::string>& fields) {
+    if (fields.size() != 3) {
+      throw CaseFileError(file, number, "a line is CASE-LINE, a tab, ID, a tab, ANSWER");
+    }
+    KnownMistake known;
+    const auto [end, bad] = std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(),
+                                            known.case_line);
+    bool expected_line = false;
+    for (const Step& step : kase.steps) {
+      for (const ExpectedLine& line : step.expected) expected_line |= line.case_line == known.case_line;
+    }
+    if (bad != std::errc{} || end != fields[0].data() + fields[0].size() || !expected_line) {
+      throw CaseFileError(file, number, "\"" + fields[0] + "\" is not the line of an expected " +
+                                            "answer in " + kase.file.filename().string());
+    }
+    const auto info = std::find_if(catalogue.begin(), catalogue.end(),
+                                   [&](const MistakeInfo& m) { return m.id == fields[1]; });
+    if (info == catalogue.end()) {
+      throw CaseFileError(file, number, "mistake \"" + fields[1] + "\" is not in " +
+                                            catalogue_file->string());
+    }
+    known.answer = fields[2];
+    known.info = *info;
+    kase.mistakes.push_back(std::move(known));
+  });
+}
+
+}  // namespace
+
+std::vector<MistakeInfo> parse_catalogue(const std::string& text, const fs::path& file) {
+  std::vector<MistakeInfo> catalogue;
+  for_each_record(text, [&](int number, const std::vector<std::string>& fields) {
+    if (fields.size() != 4 || fields[0].empty()) {
+      throw CaseFileError(file, number, "a line is ID, EXERCISE, SOURCE and MESSAGE, tab-separated");
+    }
+    catalogue.push_back({fields[0], fields[1], fields[2], fields[3]});
+  });
+  return catalogue;
+}
+
+fs::path mistakes_file_of(const fs::path& case_file) {
+  fs::path file = case_file;
+  return file.replace_extension(".mistakes");
+}
+
+std::optional<fs::path> catalogue_of(const fs::path& case_file) {
+  // The cases' own folder or up to two above it (cases/bip37/x.case finds cases/mistakes.tsv).
+  std::error_code error;
+  fs::path folder = fs::absolute(case_file, error).parent_path();
+  for (int up = 0; up < 3 && !folder.empty(); ++up, folder = folder.parent_path()) {
+    if (fs::is_regular_file(folder / "mistakes.tsv", error)) return folder / "mistakes.tsv";
+    if (folder == folder.root_path()) break;
+  }
+  return std::nullopt;
+}
+
+Case load_case(const fs::path& file, const std::string& name, bool with_mistakes) {
+  Case kase = parse_case(read_text(file), name, file);
+  if (with_mistakes) load_mistakes(kase);
+  return kase;
+}
+
+std::vector<Case> load_cases(const std::vector<fs::path>& paths, bool with_mistakes) {
   std::vector<Case> cases;
   for (const fs::path& path : paths) {
     std::error_code error;
     if (fs::is_regular_file(path, error)) {
-      cases.push_back(load_case(path, path.stem().string()));
+      cases.push_back(load_case(path, path.stem().string(), with_mistakes));
       continue;
     }
     if (!fs::is_directory(path, error)) {
@@ -168,7 +260,7 @@ std::vector<Case> load_cases(const std::vector<fs::path>& paths) {
       if (!entry.is_regular_file() || entry.path().extension() != ".case") continue;
       fs::path relative = fs::relative(entry.path(), path);
       relative.replace_extension();
-      found.push_back(load_case(entry.path(), relative.generic_string()));
+      found.push_back(load_case(entry.path(), relative.generic_string(), with_mistakes));
     }
     std::sort(found.begin(), found.end(),
               [](const Case& a, const Case& b) { return a.name < b.name; });

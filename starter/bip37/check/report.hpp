@@ -21,7 +21,13 @@ struct Report {
   [[nodiscard]] int max_score() const;
   [[nodiscard]] int passed() const;
   [[nodiscard]] int failed() const;  // every case that did not pass, not-run included
+  // Each known mistake named in some case, with the number of cases that name it, in order of
+  // first appearance.
+  [[nodiscard]] std::vector<std::pair<const MistakeInfo*, int>> diagnoses() const;
 };
+
+// "this is what you get when MESSAGE (SOURCE) [ID]"
+[[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
 
 // The explanation of a failed case, one line per element, without indentation: where (case
 // file and line), what was sent, expected and actual with a caret, a little context, the hint,

@@ -9,11 +9,17 @@
 #include <vector>
 
 #include "bip37.hpp"
+#include "functions.hpp"
 
 namespace bloom {
 
 class Interpreter {
  public:
+  // An interpreter that computes with `functions` (the reference's, or a known mistake's),
+  // which must outlive it.
+  explicit Interpreter(const Functions& functions = reference_functions())
+      : functions_(&functions) {}
+
   // Handles one line, given without its LF (one trailing CR is dropped here). Returns false
   // when the line gets no response (blank or comment line); otherwise `response` holds the
   // response, without a newline. `response` is an out-parameter so that a driver reuses one
@@ -40,6 +46,7 @@ class Interpreter {
   void read_element(std::string_view command, Arguments& args);
   [[nodiscard]] const Bip37Filter& filter() const;
 
+  const Functions* functions_;
   std::optional<Bip37Filter> filter_;
   std::vector<std::uint8_t> element_;  // reused across lines: no allocation per INSERT
 };

@@ -14,12 +14,12 @@ std::uint32_t double_hash_position(std::uint32_t h_a, std::uint32_t h_b, std::ui
 }
 
 void double_hash_positions(std::span<const std::uint8_t> key, std::uint32_t m,
-                           std::span<std::uint32_t> out) {
-  const std::uint32_t h_a = murmur3_32(key, 0);
-  const std::uint32_t h_b = murmur3_32(key, kSecondHashSeed);
+                           std::span<std::uint32_t> out, const Functions& functions) {
+  const std::uint32_t h_a = functions.murmur3_32(key, 0);
+  const std::uint32_t h_b = functions.murmur3_32(key, kSecondHashSeed);
   std::uint32_t i = 0;
   for (std::uint32_t& position : out) {
-    position = double_hash_position(h_a, h_b, i++, m);
+    position = functions.double_hash_position(h_a, h_b, i++, m);
   }
 }
 

@@ -15,6 +15,23 @@ struct ExpectedLine {
   int case_line = 0;  // 1-based line in the case file
 };
 
+// A known mistake (docs/mistakes.md), as the catalogue `mistakes.tsv` describes it: one line
+// per mistake, `id TAB exercise TAB source TAB message`.
+struct MistakeInfo {
+  std::string id;        // "float-division"
+  std::string exercise;  // the suite meant to catch it
+  std::string source;    // "lesson 000, Common mistakes"
+  std::string message;   // completes "this is what you get when ..."
+};
+
+// The first answer of a case that a known mistake gets wrong, from the case's `.mistakes`
+// file beside it (`case_line TAB id TAB answer`), with the catalogue's words.
+struct KnownMistake {
+  int case_line = 0;  // the expected line it replaces
+  std::string answer;
+  MistakeInfo info;
+};
+
 // One line sent to the program and the lines it must answer to it, in order.
 struct Step {
   std::string input;  // without the "> " prefix and without a newline
@@ -31,6 +48,7 @@ struct Case {
   bool hidden = false;                    // @hidden: shown to students as pass/fail only
   std::vector<std::string> hints;         // @hint lines, shown on failure
   std::vector<Step> steps;
+  std::vector<KnownMistake> mistakes;  // from NAME.mistakes beside the case file, if any
 
   // All the input, one line each, LF-terminated: what the program reads on stdin.
   [[nodiscard]] std::string input_text() const;
@@ -47,12 +65,27 @@ class CaseFileError : public std::runtime_error {
 [[nodiscard]] Case parse_case(const std::string& text, const std::string& name,
                               const std::filesystem::path& file);
 
-// Reads and parses a case file.
-[[nodiscard]] Case load_case(const std::filesystem::path& file, const std::string& name);
+// The catalogue's text parsed; `file` names it in errors.
+[[nodiscard]] std::vector<MistakeInfo> parse_catalogue(const std::string& text,
+                                                       const std::filesystem::path& file);
+
+// `x.case` -> `x.mistakes`, where the known mistakes' answers to it are recorded.
+[[nodiscard]] std::filesystem::path mistakes_file_of(const std::filesystem::path& case_file);
+
+// The catalogue that serves a case file: the nearest `mistakes.tsv` in its folder or in one of
+// the two above it.
+[[nodiscard]] std::optional<std::filesystem::path> catalogue_of(
+    const std::filesystem::path& case_file);
+
+// Reads and parses a case file, and its .mistakes file when there is one.
+// Without `with_mistakes` the .mistakes file is not read (recording rewrites it).
+[[nodiscard]] Case load_case(const std::filesystem::path& file, const std::string& name,
+                             bool with_mistakes = true);
 
 // The cases of each PATH (a .case file, or a folder searched recursively), sorted by name
 // within each path. A case's name is its path relative to the folder given, without ".case";
 // a file given directly is named by its stem.
-[[nodiscard]] std::vector<Case> load_cases(const std::vector<std::filesystem::path>& paths);
+[[nodiscard]] std::vector<Case> load_cases(const std::vector<std::filesystem::path>& paths,
+                                           bool with_mistakes = true);
 
 }  // namespace grader

@@ -37,12 +37,13 @@ std::uint32_t bip37_bit_index(std::span<const std::uint8_t> element, std::uint32
   return murmur3_32(element, seed) % bit_count;
 }
 
+Bip37Filter::Bip37Filter(FilterSize size, std::uint32_t tweak, std::uint8_t flags,
+                         BitIndexFunction bit_index)
+    : data_(size.bytes, 0), hashes_(size.hashes), tweak_(tweak), flags_(flags),
+      bit_index_(bit_index) {}
+
 Bip37Filter::Bip37Filter(std::uint32_t n, double p, std::uint32_t tweak, std::uint8_t flags)
-    : tweak_(tweak), flags_(flags) {
-  const FilterSize size = bip37_filter_size(n, p);
-  data_.assign(size.bytes, 0);
-  hashes_ = size.hashes;
-}
+    : Bip37Filter(bip37_filter_size(n, p), tweak, flags) {}
 
 std::uint32_t Bip37Filter::bit_count() const {
   return static_cast<std::uint32_t>(data_.size()) * 8;
@@ -52,7 +53,7 @@ void Bip37Filter::insert(std::span<const std::uint8_t> element) {
   // empty filter: nothing to set, and no modulus by zero (CVE-2013-5700)
   if (data_.empty()) return;
   for (std::uint32_t i = 0; i < hashes_; ++i) {
-    const std::uint32_t bit = bip37_bit_index(element, i, tweak_, bit_count());
+    const std::uint32_t bit = bit_index_(element, i, tweak_, bit_count());
     // bit x is bit x mod 8, from the least significant, of byte x / 8
     data_[bit >> 3] = static_cast<std::uint8_t>(data_[bit >> 3] | (1U << (bit & 7)));
   }
@@ -62,19 +63,19 @@ bool Bip37Filter::contains(std::span<const std::uint8_t> element) const {
   // empty filter: everything matches, and no modulus by zero (CVE-2013-5700)
   if (data_.empty()) return true;
   for (std::uint32_t i = 0; i < hashes_; ++i) {
-    const std::uint32_t bit = bip37_bit_index(element, i, tweak_, bit_count());
+    const std::uint32_t bit = bit_index_(element, i, tweak_, bit_count());
     if ((data_[bit >> 3] & (1U << (bit & 7))) == 0) return false;
   }
   return true;
 }
 
-BitIndexes Bip37Filter::indexes(std::span<const std::uint8_t> element) const {
-  BitIndexes result;
+std::vector<std::uint32_t> Bip37Filter::indexes(std::span<const std::uint8_t> element) const {
+  std::vector<std::uint32_t> result;
+  result.reserve(hashes_);
   // H >= 1 implies at least one byte (bytes * 8 / n >= 1), so bit_count() is never 0 here.
   for (std::uint32_t i = 0; i < hashes_; ++i) {
-    result.values[i] = bip37_bit_index(element, i, tweak_, bit_count());
+    result.push_back(bit_index_(element, i, tweak_, bit_count()));
   }
-  result.count = hashes_;
   return result;
 }
 

@@ -28,15 +28,16 @@ struct FilterSize {
                                             std::uint32_t hash_index, std::uint32_t tweak,
                                             std::uint32_t bit_count);
 
-// The H bit indexes of one element, in hash order.
-struct BitIndexes {
-  std::array<std::uint32_t, kMaxHashFuncs> values{};
-  std::uint32_t count = 0;
-  [[nodiscard]] std::span<const std::uint32_t> view() const { return {values.data(), count}; }
-};
+// The signature of bip37_bit_index, which a filter calls for each of its H bits.
+using BitIndexFunction = std::uint32_t (*)(std::span<const std::uint8_t> element,
+                                           std::uint32_t hash_index, std::uint32_t tweak,
+                                           std::uint32_t bit_count);
 
 class Bip37Filter {
  public:
+  // An empty filter of `size`, whose bits are placed by `bit_index`.
+  Bip37Filter(FilterSize size, std::uint32_t tweak, std::uint8_t flags,
+              BitIndexFunction bit_index = bip37_bit_index);
   // An empty filter sized by bip37_filter_size(n, p).
   Bip37Filter(std::uint32_t n, double p, std::uint32_t tweak, std::uint8_t flags);
 
@@ -45,7 +46,8 @@ class Bip37Filter {
   // True when all H bits of the element are set: "maybe". A filter of 0 bytes, or one with
   // H = 0, contains everything, as Bitcoin Core answers since CVE-2013-5700.
   [[nodiscard]] bool contains(std::span<const std::uint8_t> element) const;
-  [[nodiscard]] BitIndexes indexes(std::span<const std::uint8_t> element) const;
+  // The H bit indexes of the element, in hash order.
+  [[nodiscard]] std::vector<std::uint32_t> indexes(std::span<const std::uint8_t> element) const;
 
   [[nodiscard]] std::span<const std::uint8_t> data() const { return data_; }
   [[nodiscard]] std::uint32_t hashes() const { return hashes_; }
@@ -59,6 +61,7 @@ class Bip37Filter {
   std::uint32_t hashes_;
   std::uint32_t tweak_;
   std::uint8_t flags_;
+  BitIndexFunction bit_index_;
 };
 
 // The payload of the `filterload` message for `filter` (lesson 000, "The filterload payload").

@@ -226,7 +226,7 @@ static std::span<const std::uint8_t> key_bytes(std::string_view key) {
 
 void Interpreter::hash(Arguments& args, std::string& response) {
   const std::uint32_t seed = u32_argument("<seed>", args.next("<seed>"));
-  append_hex32(response, murmur3_32(key_bytes(args.rest_as_text()), seed));
+  append_hex32(response, functions_->murmur3_32(key_bytes(args.rest_as_text()), seed));
 }
 
 void Interpreter::positions(Arguments& args, std::string& response) {
@@ -235,7 +235,7 @@ void Interpreter::positions(Arguments& args, std::string& response) {
   const std::string_view key = args.rest_as_text();
   std::array<std::uint32_t, kMaxHashFuncs> out{};
   const std::span<std::uint32_t> positions(out.data(), k);
-  double_hash_positions(key_bytes(key), m, positions);
+  double_hash_positions(key_bytes(key), m, positions, *functions_);
   for (std::uint32_t i = 0; i < k; ++i) {
     if (i > 0) response += ' ';
     append_number(response, positions[i]);
@@ -255,7 +255,8 @@ void Interpreter::init(Arguments& args, std::string& response) {
   }
   args.finish();
   // Built aside and then moved in: a filter that cannot be built leaves the old one in place.
-  Bip37Filter filter(n, p, tweak, static_cast<std::uint8_t>(flags));
+  Bip37Filter filter(functions_->bip37_filter_size(n, p), tweak, static_cast<std::uint8_t>(flags),
+                     functions_->bip37_bit_index);
   filter_ = std::move(filter);
   response.append("bytes=");
   append_number(response, filter_->data().size());
@@ -266,7 +267,7 @@ void Interpreter::init(Arguments& args, std::string& response) {
 void Interpreter::read_element(std::string_view command, Arguments& args) {
   const std::string_view text = args.next("<hex>");
   args.finish();
-  if (const std::optional<HexError> error = decode_hex(text, element_)) {
+  if (const std::optional<HexError> error = functions_->decode_element(text, element_)) {
     if (error->problem == HexProblem::OddLength) {
       throw ProtocolError(std::string(command) + " needs an even number of hex digits, got " +
                           std::to_string(text.size()));
@@ -295,20 +296,20 @@ void Interpreter::contains(Arguments& args, std::string& response) {
 
 void Interpreter::indexes(Arguments& args, std::string& response) {
   read_element("INDEXES", args);
-  const BitIndexes indexes = filter().indexes(element_);
-  if (indexes.count == 0) {
+  const std::vector<std::uint32_t> indexes = filter().indexes(element_);
+  if (indexes.empty()) {
     response.append("none");
     return;
   }
-  for (std::uint32_t i = 0; i < indexes.count; ++i) {
+  for (std::size_t i = 0; i < indexes.size(); ++i) {
     if (i > 0) response += ' ';
-    append_number(response, indexes.values[i]);
+    append_number(response, indexes[i]);
   }
 }
 
 void Interpreter::filterload(Arguments& args, std::string& response) {
   args.finish();
-  append_hex(filterload_payload(filter()), response);
+  append_hex(functions_->filterload_payload(filter()), response);
 }
 
 }  // namespace bloom

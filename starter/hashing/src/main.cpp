@@ -10,7 +10,8 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: %s [--help]\n"
+    "usage: %s [--help]"
+    "\n"
     "\n"
     "Reads course protocol commands on standard input, one a line, and answers each on\n"
     "standard output: HASH, POSITIONS, INIT, INSERT, CONTAINS, INDEXES, FILTERLOAD.\n"
@@ -22,6 +23,7 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   const char* program = argc > 0 ? argv[0] : "bloom";
+  const bloom::Functions* functions = &bloom::reference_functions();
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf(kUsage, program);
@@ -31,6 +33,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, kUsage, program);
     return 2;
   }
-  bloom::Interpreter interpreter;
+  bloom::Interpreter interpreter(*functions);
   return bloom::serve(interpreter, STDIN_FILENO, STDOUT_FILENO, program);
 }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <span>
 
+#include "functions.hpp"
+
 namespace bloom {
 
 // The seed of the second base hash h_b; h_a uses seed 0.
@@ -15,8 +17,10 @@ inline constexpr std::uint32_t kSecondHashSeed = 0x9747b28c;
                                                  std::uint32_t i, std::uint32_t m);
 
 // Writes the positions i = 0 .. out.size()-1 of `key` in a filter of m bits into `out`, with
-// h_a = murmur3_32(key, 0) and h_b = murmur3_32(key, kSecondHashSeed). Requires m >= 1.
+// h_a = murmur3_32(key, 0) and h_b = murmur3_32(key, kSecondHashSeed), calling the
+// functions of `functions`. Requires m >= 1.
 void double_hash_positions(std::span<const std::uint8_t> key, std::uint32_t m,
-                           std::span<std::uint32_t> out);
+                           std::span<std::uint32_t> out,
+                           const Functions& functions = reference_functions());
 
 }  // namespace bloom

@@ -1,0 +1,32 @@
+// The functions a student writes, and the hex decoding of elements, as one table. The
+// interpreter calls them only through it, so that a known mistake (reference/mistakes/) is
+// exactly one replaced function and the rest of the program stays the reference's.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "bip37.hpp"
+#include "hex.hpp"
+
+namespace bloom {
+
+struct Functions {
+  std::uint32_t (*murmur3_32)(std::span<const std::uint8_t> key, std::uint32_t seed);
+  std::uint32_t (*double_hash_position)(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
+                                        std::uint32_t m);
+  FilterSize (*bip37_filter_size)(std::uint32_t n, double p);
+  BitIndexFunction bip37_bit_index;
+  std::vector<std::uint8_t> (*filterload_payload)(const Bip37Filter& filter);
+  // The bytes of a <hex> element: decode_hex in the reference.
+  std::optional<HexError> (*decode_element)(std::string_view text,
+                                            std::vector<std::uint8_t>& bytes);
+};
+
+// The reference's own functions.
+[[nodiscard]] const Functions& reference_functions();
+
+}  // namespace bloom

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Random hidden cases as an instructor makes them each term: generated, recorded with the known
+mistakes, then graded. The same seed gives the same cases; the reference and the independent
+Python implementation pass them all; a student with a mistake is told it."""
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+
+def main():
+    grader, reference, oracle, student = sys.argv[1:5]
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        first, second = pathlib.Path(tmp) / "a", pathlib.Path(tmp) / "b"
+        for out in (first, second):
+            for exercise in ("hashing", "bip37"):
+                subprocess.run([reference, "--generate", exercise, "--seed", "2027", "--count", "15",
+                                "--out", out], check=True, stdout=subprocess.DEVNULL)
+        texts = lambda root: {p.relative_to(root): p.read_text() for p in root.rglob("*.case")}
+        if texts(first) != texts(second) or len(texts(first)) != 30:
+            failures.append("the same seed must give the same 30 cases")
+        subprocess.run([grader, "record", "--mistakes", "--cases", first, "--", reference],
+                       check=True, stdout=subprocess.DEVNULL)
+        for program in ([reference], [sys.executable, oracle]):
+            if subprocess.run([grader, "run", "--cases", first, "--"] + program,
+                              stdout=subprocess.DEVNULL).returncode != 0:
+                failures.append(f"{program[-1]} must pass every random case")
+        report = pathlib.Path(tmp) / "report.json"
+        subprocess.run([grader, "run", "--cases", first, "--report", f"json:{report}", "--",
+                        sys.executable, student, "--mistake", "signed-char"], stdout=subprocess.DEVNULL)
+        data = json.loads(report.read_text())
+        told = {d["id"] for d in data["summary"]["diagnosis"]}
+        hidden = all(c["hidden"] for c in data["cases"])
+        if told != {"signed-char"} or not hidden:
+            failures.append(f"signed-char on the hidden cases: told {told}, all hidden: {hidden}")
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""A student's program in Python, written from the lessons and docs/protocol.md, that can make
+each of the lessons' known mistakes on request: `mistaken.py --mistake float-division
+[--mistake ...]`. Without --mistake it is right. The kit's test grades it with each mistake and
+requires the grader to name exactly the mistakes it makes, from the recorded cases alone.
+
+It shares no code with the reference or with tests/oracle/bloom.py: each mistake is written the
+way a student would make it, not copied from reference/mistakes/."""
+import argparse
+import math
+import re
+import sys
+
+M32 = 0xFFFFFFFF
+MISTAKES = set()
+
+
+def rotl(x, r):
+    return ((x << r) | (x >> (32 - r))) & M32
+
+
+def cut(x):
+    # "no-32-bit-truncation": the products grow; only rotations and the final answer are cut
+    return x if "no-32-bit-truncation" in MISTAKES else x & M32
+
+
+def mix_k(k):
+    return cut(rotl(cut(k * 0xCC9E2D51), 15) * 0x1B873593)
+
+
+def murmur3(data: bytes, seed: int) -> int:
+    h = seed
+    blocks = len(data) // 4
+    order = "big" if "big-endian-blocks" in MISTAKES else "little"
+    for b in range(blocks):
+        h = rotl(h ^ mix_k(int.from_bytes(data[4 * b:4 * b + 4], order)), 13)
+        h = cut(h * 5 + 0xE6546B64)
+    tail = data[4 * blocks:]
+    if tail:
+        if "tail-byte-order" in MISTAKES:
+            k = int.from_bytes(tail, "big")
+        elif "signed-char" in MISTAKES:
+            k = 0
+            for i, byte in enumerate(tail):
+                k ^= ((byte - 256 if byte > 127 else byte) << (8 * i)) & M32
+        else:
+            k = int.from_bytes(tail, "little")
+        h ^= mix_k(k)
+        if "tail-as-block" in MISTAKES:
+            h = cut(rotl(h, 13) * 5 + 0xE6546B64)
+    if "character-count" in MISTAKES:
+        h ^= len(data.decode("utf-8", "replace"))
+    else:
+        h ^= len(data)
+    first, second = (13, 16) if "finaliser-swapped" in MISTAKES else (16, 13)
+    h ^= h >> first
+    h = cut(h * 0x85EBCA6B)
+    h ^= h >> second
+    h = cut(h * 0xC2B2AE35)
+    h ^= h >> first
+    return h & M32
+
+
+def number(text, lo, hi):
+    if not re.fullmatch(r"[0-9]+", text) or not lo <= int(text) <= hi:
+        raise ValueError(text)
+    return int(text)
+
+
+def u32(text):
+    if re.fullmatch(r"0x[0-9a-fA-F]{1,8}", text):
+        return int(text, 16)
+    return number(text, 0, M32)
+
+
+def probability(text):
+    if not re.fullmatch(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", text):
+        raise ValueError(text)
+    p = float(text)
+    if not 0 < p < 1:
+        raise ValueError(text)
+    return p
+
+
+def element(text):
+    if not re.fullmatch(r"([0-9a-fA-F]{2})+", text):
+        raise ValueError(text)
+    return text.encode() if "hex-text-hashed" in MISTAKES else bytes.fromhex(text)
+
+
+class Filter:
+    def __init__(self, n, p, tweak, flags):
+        bits = math.trunc(-1 / 0.4804530139182014 * n * math.log(p))
+        if "no-byte-cap" not in MISTAKES:
+            bits = min(bits, 36000 * 8)
+        bits = min(bits, M32)  # a bit count is a uint32 on the wire and in every C program
+        self.data = bytearray(bits // 8)
+        per_element = len(self.data) * 8 / n if "float-division" in MISTAKES else len(self.data) * 8 // n
+        self.hashes = math.trunc(per_element * 0.6931471805599453)
+        if "no-hash-cap" not in MISTAKES:
+            self.hashes = min(self.hashes, 50)
+        self.tweak, self.flags = tweak, flags
+
+    def index(self, data, i):
+        seed = i * 0xFBA4C795 + self.tweak
+        if "seed-not-wrapped" not in MISTAKES:
+            seed &= M32
+        size = len(self.data) if "byte-modulus" in MISTAKES else len(self.data) * 8
+        return murmur3(data, seed) % size
+
+    def mask(self, bit):
+        return 0x80 >> (bit & 7) if "msb-bit-order" in MISTAKES else 1 << (bit & 7)
+
+    def indexes(self, data):
+        return [self.index(data, i) for i in range(self.hashes)]
+
+    def insert(self, data):
+        if self.data:
+            for bit in self.indexes(data):
+                self.data[bit >> 3] |= self.mask(bit)
+
+    def contains(self, data):
+        return not self.data or all(self.data[b >> 3] & self.mask(b) for b in self.indexes(data))
+
+    def payload(self):
+        order = "big" if "big-endian-fields" in MISTAKES else "little"
+        n = len(self.data)
+        if n < 253 or "compact-size-one-byte" in MISTAKES:
+            size = bytes([n & 0xFF])
+        else:
+            size = b"\xfd" + n.to_bytes(2, order)
+        return (size + bytes(self.data) + self.hashes.to_bytes(4, order) +
+                self.tweak.to_bytes(4, order) + bytes([self.flags])).hex()
+
+
+def answer(line, state):
+    name, _, rest = line.partition(" ")
+    if name == "HASH":
+        seed, _, key = rest.partition(" ")
+        return "%08x" % murmur3(key.encode("utf-8", "surrogateescape"), u32(seed))
+    if name == "POSITIONS":
+        m, k, key = rest.split(" ", 2) if rest.count(" ") >= 2 else (rest + "  ").split(" ", 2)
+        m, k = number(m, 1, M32), number(k, 1, 50)
+        data = key.encode("utf-8", "surrogateescape")
+        ha, hb = murmur3(data, 0), murmur3(data, 0x9747B28C)
+        product = (lambda i: i * hb & M32) if "32-bit-product" in MISTAKES else (lambda i: i * hb)
+        if "32-bit-product" in MISTAKES:
+            return " ".join(str(((ha + product(i)) & M32) % m) for i in range(k))
+        return " ".join(str((ha + product(i)) % m) for i in range(k))
+    args = rest.split(" ") if rest else []
+    if name == "INIT" and 2 <= len(args) <= 4:
+        tweak = u32(args[2]) if len(args) > 2 else 0
+        flags = number(args[3], 0, 255) if len(args) > 3 else 0
+        state["filter"] = Filter(number(args[0], 1, M32), probability(args[1]), tweak, flags)
+        return "bytes=%d hashes=%d" % (len(state["filter"].data), state["filter"].hashes)
+    f = state.get("filter")
+    if name in ("INSERT", "CONTAINS", "INDEXES") and len(args) == 1 and f:
+        data = element(args[0])
+        if name == "INSERT":
+            f.insert(data)
+            return "ok"
+        if name == "CONTAINS":
+            return "maybe" if f.contains(data) else "no"
+        return " ".join(map(str, f.indexes(data))) or "none"
+    if name == "FILTERLOAD" and not args and f:
+        return f.payload()
+    raise ValueError(line)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mistake", action="append", default=[])
+    MISTAKES.update(parser.parse_args().mistake)
+    state = {}
+    for raw in sys.stdin.buffer.read().split(b"\n"):
+        line = raw.decode("utf-8", "surrogateescape").removesuffix("\r")
+        if not line or line.startswith("#"):
+            continue
+        try:
+            print(answer(line, state))
+        except (ValueError, IndexError):
+            print("error: cannot do that:", line[:40])
+
+
+if __name__ == "__main__":
+    main()
