@@ -280,19 +280,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
       std::chrono::steady_clock::now() - start);
   result.err_truncated = stderr_over;
 
-  const int status = process.native_exit_code();
-  if (WIFEXITED(status)) {
-    result.exit_code = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    // A SIGKILL that the grader sent is the grader's doing, reported as timeout or output limit.
-    const bool ours = we_killed && WTERMSIG(status) == SIGKILL;
-    result.signal = ours ? 0 : WTERMSIG(status);
-  }
-  // Exceeding RLIMIT_CPU ends a program with SIGXCPU: it ran out of time.
-  if (result.signal == SIGXCPU) {
-    result.signal = 0;
-    result.timed_out = true;
-  }
+  record_exit_status(process.native_exit_code(), we_killed, result);
   return result;
 }
 

@@ -55,6 +55,10 @@ struct RunResult {
 [[nodiscard]] RunResult run_program(const Command& command, const std::string& input,
                                     const Limits& limits);
 
+// Fills exit_code, signal and timed_out from a wait status. `we_killed`: the runner sent
+// SIGKILL itself (timeout, output limit), so that signal is not the program's crash.
+void record_exit_status(int status, bool we_killed, RunResult& result);
+
 // Kills the process groups of every running program (for Ctrl-C). Async-signal-safe.
 void kill_all_running() noexcept;
 

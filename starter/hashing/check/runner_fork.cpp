@@ -176,16 +176,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
   result.err_truncated = stderr_over;
-  if (WIFEXITED(status)) {
-    result.exit_code = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    const bool ours = we_killed && WTERMSIG(status) == SIGKILL;
-    result.signal = ours ? 0 : WTERMSIG(status);
-  }
-  if (result.signal == SIGXCPU) {
-    result.signal = 0;
-    result.timed_out = true;
-  }
+  record_exit_status(status, we_killed, result);
   return result;
 }
 
