@@ -11,6 +11,7 @@ import tempfile
 
 def main():
     grader, reference, oracle, student = sys.argv[1:5]
+    limits = sys.argv[5:]  # e.g. --memory 0 for a sanitizer build of the reference
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         first, second = pathlib.Path(tmp) / "a", pathlib.Path(tmp) / "b"
@@ -21,10 +22,10 @@ def main():
         texts = lambda root: {p.relative_to(root): p.read_text() for p in root.rglob("*.case")}
         if texts(first) != texts(second) or len(texts(first)) != 30:
             failures.append("the same seed must give the same 30 cases")
-        subprocess.run([grader, "record", "--mistakes", "--cases", first, "--", reference],
+        subprocess.run([grader, "record", "--mistakes", *limits, "--cases", first, "--", reference],
                        check=True, stdout=subprocess.DEVNULL)
         for program in ([reference], [sys.executable, oracle]):
-            if subprocess.run([grader, "run", "--cases", first, "--"] + program,
+            if subprocess.run([grader, "run", *limits, "--cases", first, "--"] + program,
                               stdout=subprocess.DEVNULL).returncode != 0:
                 failures.append(f"{program[-1]} must pass every random case")
         report = pathlib.Path(tmp) / "report.json"
