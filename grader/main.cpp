@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app.hpp"
+#include "batch.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"Runs a program over case files and judges its answers.\n"
@@ -73,8 +74,49 @@ int main(int argc, char** argv) {
     arguments.erase(dashes, arguments.end());
   }
   std::reverse(arguments.begin(), arguments.end());  // CLI11 takes a vector in reverse order
+  grader::BatchOptions batch;
+  std::string shard = "1/1";
+  CLI::App* batch_app = app.add_subcommand(
+      "batch", "grade every submission folder: build, run, one JSON report each, a gradebook");
+  batch_app->add_option("--cases", batch.cases,
+                        "a case file, or a folder searched recursively (repeatable; default cases/)");
+  batch_app->add_option("--submissions", batch.submissions, "a folder with one folder per submission")
+      ->required();
+  batch_app->add_option("--build", batch.build,
+                        "shell command run in each submission's folder ({dir} is that folder)");
+  batch_app->add_option("--run", batch.run,
+                        "shell command that starts the program ({dir} is the submission's folder)")
+      ->required();
+  batch_app->add_option("--out", batch.out, "where reports and gradebook.csv go (default grades/)");
+  batch_app->add_option("--jobs", batch.jobs, "submissions graded at once (default: the cores)")
+      ->check(CLI::Range(1, 256));
+  batch_app->add_flag("--sandbox", batch.sandbox,
+                      "run builds and programs under bubblewrap: no network, read-only system, "
+                      "nothing else of the file system (refuses when bubblewrap cannot run)");
+  batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
+  batch_app->add_flag("--regrade", batch.regrade, "grade again submissions already in --out");
+  batch_app->add_option("--timeout", batch.timeout_seconds, "seconds per case (default 10)")
+      ->check(CLI::PositiveNumber);
+  batch_app->add_option("--build-timeout", batch.build_timeout_seconds,
+                        "seconds per build (default 300)")
+      ->check(CLI::PositiveNumber);
+  batch_app->add_option("--memory", batch.memory_mb, "address-space limit in MiB, 0 for none")
+      ->check(CLI::NonNegativeNumber);
+
+  std::vector<std::filesystem::path> merge_folders;
+  std::filesystem::path merge_out = "gradebook.csv";
+  CLI::App* merge_app =
+      app.add_subcommand("merge", "join the submission reports of batch runs (shards) into one gradebook");
+  merge_app->add_option("folders", merge_folders, "folders of submission reports (batch --out)")
+      ->required();
+  merge_app->add_option("--out", merge_out, "the gradebook to write (default gradebook.csv)");
+
   try {
     app.parse(arguments);
+    if (batch_app->parsed()) {
+      const std::string problem = grader::parse_shard(shard, batch.shard_index, batch.shard_count);
+      if (!problem.empty()) throw CLI::ValidationError(problem);
+    }
     run.command = command;
     record.command = command;
     audit.command = command;
@@ -94,5 +136,7 @@ int main(int argc, char** argv) {
   }
   if (record_app->parsed()) return grader::record_cases(record);
   if (audit_app->parsed()) return grader::audit_cases(audit);
+  if (batch_app->parsed()) return grader::batch_grade(batch);
+  if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out);
   return grader::run_cases(run);
 }

@@ -213,7 +213,9 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   bp::error_code start_error;
   bp::process process(context, command.executable.string(), command.args,
                       bp::process_stdio{in, out, err},
-                      bp::process_start_dir{scratch.path().string()},
+                      bp::process_start_dir{(command.working_dir.empty() ? scratch.path()
+                                                                          : command.working_dir)
+                                                .string()},
                       bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds},
                       start_error);
   if (start_error) {

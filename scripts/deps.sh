@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build python3          # compiler, build, the test drivers
+  bubblewrap                             # the batch grader's --sandbox
   doctest-dev                            # unit tests
   libboost1.81-dev libboost-filesystem1.81-dev  # Boost.Process v2 in the grader
   libcli11-dev                           # command lines

@@ -1,0 +1,424 @@
+#include "batch.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "case_file.hpp"
+#include "judge.hpp"
+#include "report_formats.hpp"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kBuildOutputKept = 4000;  // bytes of the compiler's message in a report
+
+std::atomic<bool> batch_interrupted{false};
+
+extern "C" void on_batch_interrupt(int) {
+  batch_interrupted.store(true);
+  kill_all_running();
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+Command shell(const std::string& command_line, const fs::path& working_dir = {}) {
+  return Command{"/bin/sh", {"-c", command_line}, command_line, working_dir};
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string tail_of(const std::string& text, std::size_t bytes) {
+  return text.size() <= bytes ? text : "…" + text.substr(text.size() - bytes);
+}
+
+int points_of(const std::vector<Case>& cases) {
+  int total = 0;
+  for (const Case& c : cases) total += c.points;
+  return total;
+}
+
+// Writes `text` to `file` through a temporary file and a rename, so that a killed batch never
+// leaves a half-written report that a resumed one would trust.
+void write_atomically(const fs::path& file, const std::string& text) {
+  const fs::path temporary = file.string() + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + temporary.string());
+  }
+  fs::rename(temporary, file);
+}
+
+std::string duration_text(std::chrono::seconds s) {
+  const auto minutes = s.count() / 60;
+  return minutes > 0 ? std::to_string(minutes) + "m" + std::to_string(s.count() % 60) + "s"
+                     : std::to_string(s.count()) + "s";
+}
+
+struct Context {
+  const BatchOptions& options;
+  const std::vector<Case>& cases;
+  fs::path bwrap;
+  Limits run_limits;
+  Limits build_limits;
+};
+
+nlohmann::json grade_submission(const Context& context, const fs::path& folder) {
+  const BatchOptions& options = context.options;
+  const std::string id = folder.filename().string();
+  const fs::path dir = fs::absolute(folder);
+  nlohmann::json build = {{"command", nullptr}, {"ok", true}};
+  if (!options.build.empty()) {
+    const std::string line = expand_dir(options.build, dir);
+    const Command command = options.sandbox ? sandboxed(context.bwrap, line, dir, true, dir)
+                                            : shell(line, dir);
+    const RunResult run = run_program(command, "", context.build_limits);
+    const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
+    build = {{"command", line},
+             {"ok", ok},
+             {"time_ms", run.elapsed.count()},
+             {"output", tail_of(run.out + run.err + (run.started ? "" : run.start_error), kBuildOutputKept)}};
+    if (!ok) {
+      const std::string why = !run.started   ? run.start_error
+                              : run.timed_out ? "the build ran out of time"
+                              : run.signal    ? "the build was killed by " + signal_name(run.signal)
+                                              : "the build exited with status " + std::to_string(run.exit_code);
+      build["summary"] = why;
+      return {{"submission", id},
+              {"status", "build-failed"},
+              {"build", build},
+              {"summary",
+               {{"cases", context.cases.size()}, {"passed", 0}, {"failed", context.cases.size()},
+                {"score", 0}, {"max_score", points_of(context.cases)}, {"command", line},
+                {"interrupted", false}, {"diagnosis", nlohmann::json::array()}}},
+              {"cases", nlohmann::json::array()}};
+    }
+  }
+  const std::string line = expand_dir(options.run, dir);
+  const Command command =
+      options.sandbox ? sandboxed(context.bwrap, line, dir, false, "/tmp") : shell(line);
+  GradeOptions grade_options;
+  grade_options.limits = context.run_limits;
+  grade_options.jobs = 1;  // parallel across submissions instead
+  Report report;
+  report.command = line;
+  report.results = grade(context.cases, command, grade_options, batch_interrupted);
+  report.interrupted = batch_interrupted.load();
+  nlohmann::json json = to_json(report);
+  json["submission"] = id;
+  json["status"] = report.failed() == 0 ? "passed" : "failed";
+  json["build"] = build;
+  return json;
+}
+
+}  // namespace
+
+std::string parse_shard(const std::string& text, int& index, int& count) {
+  const std::size_t slash = text.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument(text);
+    std::size_t used = 0;
+    index = std::stoi(text.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument(text);
+    count = std::stoi(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) throw std::invalid_argument(text);
+  } catch (const std::exception&) {
+    return "--shard needs I/N, for example 3/8, got \"" + text + "\"";
+  }
+  if (count < 1 || index < 1 || index > count) {
+    return "--shard I/N needs 1 <= I <= N, got \"" + text + "\"";
+  }
+  return "";
+}
+
+std::vector<fs::path> shard_of(const fs::path& root, int index, int count) {
+  std::vector<fs::path> all;
+  for (const fs::directory_entry& entry : fs::directory_iterator(root)) {
+    if (entry.is_directory() && entry.path().filename().string()[0] != '.') all.push_back(entry.path());
+  }
+  std::sort(all.begin(), all.end());
+  std::vector<fs::path> mine;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (static_cast<int>(i % static_cast<std::size_t>(count)) == index - 1) mine.push_back(all[i]);
+  }
+  return mine;
+}
+
+std::string expand_dir(const std::string& command, const fs::path& dir) {
+  std::string out;
+  const std::string quoted = shell_quote(dir.string());
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    if (command.compare(i, 5, "{dir}") == 0) {
+      out += quoted;
+      i += 4;
+    } else {
+      out += command[i];
+    }
+  }
+  return out;
+}
+
+Command sandboxed(const fs::path& bwrap, const std::string& shell_command, const fs::path& visible,
+                  bool writable, const fs::path& working_dir) {
+  std::vector<std::string> args = {
+      "--unshare-all",  // no network, no view of other processes, no IPC
+      "--die-with-parent",
+      "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
+      "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
+      "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+      "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+      writable ? "--bind" : "--ro-bind", visible.string(), visible.string(),
+      "--chdir", working_dir.string(),
+      "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
+      "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--setenv", "LANG", "C.UTF-8",
+      "--", "/bin/sh", "-c", shell_command};
+  return Command{bwrap, std::move(args), "(sandboxed) " + shell_command, {}};
+}
+
+std::optional<std::string> sandbox_problem(fs::path& bwrap) {
+  // BLOOM_BWRAP names another bubblewrap (and lets the tests name a missing one).
+  if (const char* chosen = std::getenv("BLOOM_BWRAP")) {
+    if (::access(chosen, X_OK) == 0) bwrap = chosen;
+  } else {
+    for (const char* candidate : {"/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"}) {
+      if (::access(candidate, X_OK) == 0) {
+        bwrap = candidate;
+        break;
+      }
+    }
+  }
+  if (bwrap.empty()) {
+    return "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)";
+  }
+  Limits limits;
+  limits.wall = std::chrono::milliseconds(10000);
+  const RunResult probe = run_program(sandboxed(bwrap, "true", "/tmp", false, "/tmp"), "", limits);
+  if (!probe.started || probe.exit_code != 0 || probe.signal != 0) {
+    return "bubblewrap cannot create its namespaces here (" +
+           (probe.started ? tail_of(probe.err, 300) : probe.start_error) +
+           "); allow unprivileged user namespaces or run as root";
+  }
+  return std::nullopt;
+}
+
+std::vector<nlohmann::json> read_reports(const std::vector<fs::path>& folders) {
+  std::vector<nlohmann::json> reports;
+  for (const fs::path& folder : folders) {
+    if (!fs::is_directory(folder)) throw std::runtime_error(folder.string() + ": no such folder");
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
+      if (entry.path().extension() != ".json") continue;
+      std::ifstream in(entry.path());
+      try {
+        nlohmann::json json = nlohmann::json::parse(in);
+        if (json.contains("submission")) reports.push_back(std::move(json));
+      } catch (const nlohmann::json::exception& error) {
+        throw std::runtime_error(entry.path().string() + ": not a submission report: " + error.what());
+      }
+    }
+  }
+  std::sort(reports.begin(), reports.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+    return a["submission"].get<std::string>() < b["submission"].get<std::string>();
+  });
+  return reports;
+}
+
+std::string gradebook_csv(const std::vector<nlohmann::json>& reports) {
+  std::vector<std::string> case_names;  // in the order of the first report that has them
+  for (const nlohmann::json& report : reports) {
+    for (const nlohmann::json& c : report["cases"]) {
+      const std::string name = c["name"];
+      if (std::find(case_names.begin(), case_names.end(), name) == case_names.end()) {
+        case_names.push_back(name);
+      }
+    }
+  }
+  std::ostringstream csv;
+  csv << "id,status,score,max,passed,failed,diagnosis";
+  for (const std::string& name : case_names) csv << "," << csv_field(name);
+  csv << "\n";
+  for (const nlohmann::json& report : reports) {
+    const nlohmann::json& summary = report["summary"];
+    std::string diagnosis;
+    for (const nlohmann::json& d : summary["diagnosis"]) {
+      diagnosis += (diagnosis.empty() ? "" : " ") + d["id"].get<std::string>();
+    }
+    csv << csv_field(report["submission"]) << "," << report["status"].get<std::string>() << ","
+        << summary["score"] << "," << summary["max_score"] << "," << summary["passed"] << ","
+        << summary["failed"] << "," << csv_field(diagnosis);
+    for (const std::string& name : case_names) {
+      int points = 0;
+      for (const nlohmann::json& c : report["cases"]) {
+        if (c["name"] == name) points = c["points"];
+      }
+      csv << "," << points;
+    }
+    csv << "\n";
+  }
+  return csv.str();
+}
+
+int batch_grade(const BatchOptions& options) {
+  const auto fail = [](const std::string& message) {
+    std::cerr << "bloom-grader: error: " << message << "\n";
+    return 2;
+  };
+  std::vector<Case> cases;
+  try {
+    cases = load_cases(options.cases);
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  }
+  if (cases.empty()) return fail("no cases to run");
+  if (!fs::is_directory(options.submissions)) {
+    return fail("--submissions " + options.submissions.string() + ": no such folder");
+  }
+  if (options.run.empty()) return fail("--run is required: the command that starts a program");
+  Context context{options, cases, {}, {}, {}};
+  if (options.sandbox) {
+    if (const std::optional<std::string> problem = sandbox_problem(context.bwrap)) {
+      return fail("--sandbox: " + *problem + ". Refusing to run submissions without it.");
+    }
+  }
+  context.run_limits.wall =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.timeout_seconds * 1000));
+  context.run_limits.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+  context.build_limits.wall =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.build_timeout_seconds * 1000));
+  context.build_limits.memory_bytes = 0;  // compilers need what they need; the wall clock bounds them
+  context.build_limits.stderr_bytes = 1 << 20;
+
+  fs::create_directories(options.out);
+  const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);
+  std::vector<fs::path> todo;
+  for (const fs::path& folder : mine) {
+    if (options.regrade || !fs::exists(options.out / (folder.filename().string() + ".json"))) {
+      todo.push_back(folder);
+    }
+  }
+  std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
+            << options.shard_index << "/" << options.shard_count << ", " << mine.size() - todo.size()
+            << " already graded (--regrade grades them again), " << todo.size() << " to grade\n";
+
+  struct sigaction action {};
+  action.sa_handler = on_batch_interrupt;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+
+  const bool terminal = ::isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  std::mutex lock;
+  std::size_t next = 0;
+  std::size_t done = 0;
+  std::size_t failures = 0;
+  std::string write_error;
+  const auto worker = [&] {
+    for (;;) {
+      std::size_t i = 0;
+      {
+        const std::lock_guard<std::mutex> guard(lock);
+        if (next >= todo.size() || batch_interrupted.load()) return;
+        i = next++;
+      }
+      nlohmann::json report = grade_submission(context, todo[i]);
+      const std::lock_guard<std::mutex> guard(lock);
+      if (batch_interrupted.load()) return;  // an interrupted grade is not written, so it reruns
+      try {
+        write_atomically(options.out / (todo[i].filename().string() + ".json"), report.dump(2) + "\n");
+      } catch (const std::exception& error) {
+        write_error = error.what();
+      }
+      ++done;
+      if (report["status"] != "passed") ++failures;
+      const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+      const auto left = std::chrono::seconds(elapsed.count() * static_cast<long>(todo.size() - done) /
+                                             static_cast<long>(done));
+      if (terminal) {
+        constexpr std::size_t kWidth = 30;
+        const std::size_t filled = kWidth * done / todo.size();
+        std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
+                  << done << "/" << todo.size() << "  " << failures << " not passed  ~"
+                  << duration_text(left) << " left   " << std::flush;
+      } else {
+        std::cerr << "graded " << report["submission"].get<std::string>() << ": "
+                  << report["status"].get<std::string>() << " " << report["summary"]["score"] << "/"
+                  << report["summary"]["max_score"] << " (" << done << "/" << todo.size() << ")\n";
+      }
+    }
+  };
+  const int jobs = options.jobs > 0 ? options.jobs
+                                    : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+  if (terminal && !todo.empty()) std::cerr << "\n";
+  if (!write_error.empty()) return fail(write_error);
+
+  std::vector<nlohmann::json> reports;
+  try {
+    reports = read_reports({options.out});
+    write_atomically(options.out / "gradebook.csv", gradebook_csv(reports));
+  } catch (const std::exception& error) {
+    return fail(error.what());
+  }
+  std::cout << std::left << std::setw(24) << "submission" << std::setw(14) << "status"
+            << std::setw(10) << "score" << "looks like\n";
+  bool all_passed = true;
+  for (const nlohmann::json& report : reports) {
+    std::string diagnosis;
+    for (const nlohmann::json& d : report["summary"]["diagnosis"]) {
+      diagnosis += (diagnosis.empty() ? "" : " ") + d["id"].get<std::string>();
+    }
+    const std::string score = std::to_string(report["summary"]["score"].get<int>()) + "/" +
+                              std::to_string(report["summary"]["max_score"].get<int>());
+    std::cout << std::setw(24) << report["submission"].get<std::string>() << std::setw(14)
+              << report["status"].get<std::string>() << std::setw(10) << score << diagnosis << "\n";
+    all_passed = all_passed && report["status"] == "passed";
+  }
+  std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
+            << (options.out / "gradebook.csv").string() << "\n";
+  if (batch_interrupted.load()) {
+    std::cerr << "interrupted: run the same command again to grade the rest\n";
+    return 2;
+  }
+  return all_passed ? 0 : 1;
+}
+
+int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
+  try {
+    const std::vector<nlohmann::json> reports = read_reports(folders);
+    write_atomically(out, gradebook_csv(reports));
+    std::cout << "merged " << reports.size() << " reports into " << out.string() << "\n";
+  } catch (const std::exception& error) {
+    std::cerr << "bloom-grader: error: " << error.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace grader

@@ -1,0 +1,68 @@
+// Grading many submissions: `bloom-grader batch` (one folder per submission: build, run, one
+// JSON report each, a gradebook) and `bloom-grader merge` (gradebooks from shards). See
+// docs/batch.md.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "runner.hpp"
+
+namespace grader {
+
+struct BatchOptions {
+  std::vector<std::filesystem::path> cases{"cases"};
+  std::filesystem::path submissions;
+  std::string build;  // shell command run in each submission's folder; {dir} is that folder
+  std::string run;    // shell command that starts the program; {dir} is the submission folder
+  std::filesystem::path out{"grades"};
+  int jobs = 0;  // 0: the number of cores
+  bool sandbox = false;
+  int shard_index = 1;  // grade the shard_index-th of shard_count slices (1-based)
+  int shard_count = 1;
+  bool regrade = false;  // grade again submissions whose report is already in `out`
+  double timeout_seconds = 10;
+  double build_timeout_seconds = 300;
+  double memory_mb = 2048;
+};
+
+// Parses "I/N" (1 <= I <= N); returns an error message, or "" when it is well formed.
+[[nodiscard]] std::string parse_shard(const std::string& text, int& index, int& count);
+
+// The submission folders of `root` in this shard: sorted by name, every count-th from index.
+[[nodiscard]] std::vector<std::filesystem::path> shard_of(const std::filesystem::path& root,
+                                                          int index, int count);
+
+// `command` with every {dir} replaced by `dir`, quoted for the shell.
+[[nodiscard]] std::string expand_dir(const std::string& command, const std::filesystem::path& dir);
+
+// The command that runs `shell_command` under bubblewrap (docs/batch.md): no network, the
+// system read-only, a private /tmp, and of the file system only `visible` (writable when
+// `writable`). `bwrap` is the absolute path of bubblewrap.
+[[nodiscard]] Command sandboxed(const std::filesystem::path& bwrap, const std::string& shell_command,
+                                const std::filesystem::path& visible, bool writable,
+                                const std::filesystem::path& working_dir);
+
+// Why the sandbox cannot be used here ("bubblewrap is not installed ..."), or nullopt when
+// bwrap is found and can create its namespaces. Sets `bwrap` to its path.
+[[nodiscard]] std::optional<std::string> sandbox_problem(std::filesystem::path& bwrap);
+
+// The gradebook of the submission reports (as batch writes them): a header, then one row per
+// submission sorted by id: id, status, score, max, passed, failed, diagnosis, then the points
+// of each case.
+[[nodiscard]] std::string gradebook_csv(const std::vector<nlohmann::json>& reports);
+
+// The reports in `folders` (every *.json written by batch), or throws std::runtime_error.
+[[nodiscard]] std::vector<nlohmann::json> read_reports(const std::vector<std::filesystem::path>& folders);
+
+[[nodiscard]] int batch_grade(const BatchOptions& options);
+
+// `bloom-grader merge`: the gradebook of the reports in `folders`, written to `out`.
+[[nodiscard]] int merge_reports(const std::vector<std::filesystem::path>& folders,
+                                const std::filesystem::path& out);
+
+}  // namespace grader

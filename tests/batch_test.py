@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""bloom-grader batch on a folder of mixed submissions, as an instructor runs it: the right
+verdict for each (right, a lesson mistake, two mistakes, not compiling, crashing, hostile),
+a resumed run does no work twice, N shards merged equal one run, and --sandbox stops a
+submission that reads the cases or another submission, writes outside its folder or opens a
+network connection (and the same submissions do get through without it, so the check can
+fail)."""
+import argparse
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+
+MISTAKES = ["float-division", "no-byte-cap", "no-hash-cap", "seed-not-wrapped", "byte-modulus",
+            "hex-text-hashed", "big-endian-fields", "compact-size-one-byte", "msb-bit-order"]
+BUILD = "if [ -f CMakeLists.txt ]; then cmake -S . -B build >/dev/null && cmake --build build; fi"
+RUN = ("if [ -x {dir}/build/bloom ]; then exec {dir}/build/bloom; "
+       "elif [ -x {dir}/program ]; then exec {dir}/program; "
+       "else exec python3 {dir}/bloom.py $(cat {dir}/ARGS); fi")
+
+
+def batch(grader, cases, subs, out, *extra, run=RUN):
+    command = [grader, "batch", "--cases", cases / "protocol", "--cases", cases / "bip37",
+               "--submissions", subs, "--out", out, "--build", BUILD, "--run", run, "--jobs", "2",
+               *extra]
+    done = subprocess.run(command, capture_output=True, text=True)
+    return done.returncode, done.stderr
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("grader", "cases", "student", "escape", "make-starters", "segfault", "fake-pass"):
+        parser.add_argument("--" + name, required=True, type=pathlib.Path)
+    args = parser.parse_args()
+    args.cases = args.cases.resolve()
+    failures = []
+    expect = lambda ok, message: ok or failures.append(message)
+
+    with tempfile.TemporaryDirectory(prefix="bloom-batch-") as tmp:
+        tmp = pathlib.Path(tmp)
+        subs = tmp / "submissions"
+
+        def python_submission(name, argv):
+            (subs / name).mkdir(parents=True)
+            shutil.copy(args.student, subs / name / "bloom.py")
+            (subs / name / "ARGS").write_text(argv)
+
+        python_submission("right", "")
+        for mistake in MISTAKES:
+            python_submission(mistake, f"--mistake {mistake}")
+        python_submission("two-mistakes", "--mistake float-division --mistake msb-bit-order")
+        subprocess.run([args.make_starters, "--solved", "--exercise", "bip37", "--out", tmp / "solved"],
+                       check=True, stdout=subprocess.DEVNULL)
+        shutil.copytree(tmp / "solved" / "bip37", subs / "cpp-solved")
+        (subs / "not-compiling").mkdir()
+        (subs / "not-compiling" / "CMakeLists.txt").write_text(
+            "cmake_minimum_required(VERSION 3.16)\nproject(x CXX)\nadd_executable(bloom main.cpp)\n")
+        (subs / "not-compiling" / "main.cpp").write_text("int main() { return missing_name; }\n")
+        for name, program in (("segfaults", args.segfault), ("fakes-a-pass", args.fake_pass)):
+            (subs / name).mkdir()
+            shutil.copy(program, subs / name / "program")
+
+        one = tmp / "one"
+        status, _ = batch(args.grader, args.cases, subs, one)
+        expect(status == 1, f"batch exit {status}, expected 1 (some submissions fail)")
+        report = lambda folder, name: json.loads((folder / f"{name}.json").read_text())
+        told = lambda r: {d["id"] for d in r["summary"]["diagnosis"]}
+        for name in ("right", "cpp-solved"):
+            r = report(one, name)
+            expect(r["status"] == "passed" and not told(r), f"{name}: {r['status']}, told {told(r)}")
+        for mistake in MISTAKES:
+            r = report(one, mistake)
+            expect(r["status"] == "failed" and told(r) == {mistake}, f"{mistake}: told {told(r)}")
+        r = report(one, "two-mistakes")
+        expect(told(r) == {"float-division", "msb-bit-order"}, f"two mistakes: told {told(r)}")
+        r = report(one, "not-compiling")
+        expect(r["status"] == "build-failed" and "missing_name" in r["build"]["output"],
+               f"not-compiling: {r['status']}, {r['build'].get('output', '')[-200:]!r}")
+        r = report(one, "segfaults")
+        expect({c["verdict"] for c in r["cases"]} == {"crashed"}, "segfaults: not all crashed")
+        r = report(one, "fakes-a-pass")
+        expect(r["summary"]["score"] == 0, "fakes-a-pass scored")
+        gradebook = (one / "gradebook.csv").read_text().splitlines()
+        expect(len(gradebook) == 1 + len(list(subs.iterdir())), "one gradebook row per submission")
+
+        # resume: nothing twice; a lost report is graded again, and only it
+        times = {p.name: p.stat().st_mtime_ns for p in one.glob("*.json")}
+        status, err = batch(args.grader, args.cases, subs, one)
+        expect(", 0 to grade" in err, f"resumed run graded again: {err.strip()}")
+        expect(times == {p.name: p.stat().st_mtime_ns for p in one.glob("*.json")},
+               "a resumed run rewrote finished reports")
+        (one / "right.json").unlink()
+        status, err = batch(args.grader, args.cases, subs, one)
+        expect(", 1 to grade" in err and (one / "right.json").exists(), f"lost report: {err.strip()}")
+
+        # shards: three slices merged give the same gradebook
+        shards = [tmp / f"shard{i}" for i in (1, 2, 3)]
+        for i, folder in enumerate(shards, 1):
+            batch(args.grader, args.cases, subs, folder, "--shard", f"{i}/3")
+        merged = tmp / "merged.csv"
+        subprocess.run([args.grader, "merge", *shards, "--out", merged], check=True,
+                       stdout=subprocess.DEVNULL)
+        expect(merged.read_text() == (one / "gradebook.csv").read_text(),
+               "3 shards merged differ from one run")
+
+        # the sandbox
+        hostile = tmp / "hostile"
+        for mode in ("read-cases", "read-other", "write", "net"):
+            (hostile / mode).mkdir(parents=True)
+            shutil.copy(args.escape, hostile / mode / "escape.py")
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        port = listener.getsockname()[1]
+        outside = tmp / "written-outside.txt"
+        targets = {"read-cases": args.cases / "bip37" / "worked-example.case",
+                   "read-other": hostile / "write" / "escape.py", "write": outside,
+                   "net": port}
+        run = ("d={dir}; case $d in " +
+               " ".join(f"*/{m}) exec python3 $d/escape.py {m.split('-')[0]} {t};;"
+                        for m, t in targets.items()) + " esac")
+        for sandbox in (False, True):
+            out = tmp / ("sandboxed" if sandbox else "open")
+            if outside.exists():
+                outside.unlink()
+            status, err = batch(args.grader, args.cases, hostile, out,
+                                *(["--sandbox"] if sandbox else []), run=run)
+            expect(status == 1, f"sandbox={sandbox}: batch exit {status}: {err[-500:]}")
+            for mode in targets:
+                said = report(out, mode)["cases"][0]["stderr"] if (out / f"{mode}.json").exists() else ""
+                got_through = "ESCAPED" in said if mode != "write" else outside.exists()
+                expect(got_through != sandbox,
+                       f"{mode} {'under' if sandbox else 'without'} --sandbox: {said[:150]!r}")
+        listener.close()
+
+        # without a working bubblewrap, --sandbox refuses instead of running unsandboxed
+        env = dict(os.environ, BLOOM_BWRAP="/nonexistent/bwrap")
+        done = subprocess.run([args.grader, "batch", "--sandbox", "--cases", args.cases / "protocol",
+                               "--submissions", hostile, "--out", tmp / "refused", "--run", run],
+                              capture_output=True, text=True, env=env)
+        expect(done.returncode == 2 and "bubblewrap is not installed" in done.stderr
+               and "Refusing" in done.stderr and not (tmp / "refused").exists(),
+               f"missing bubblewrap: exit {done.returncode}, {done.stderr.strip()!r}")
+
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    print(f"batch: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
