@@ -25,6 +25,9 @@ struct Command {
   std::filesystem::path executable;
   std::vector<std::string> args;  // without argv[0]
   std::string display;            // as the user typed it, for messages
+  // Where it runs; empty for a fresh temporary folder (the usual case). A build runs in the
+  // submission's own folder.
+  std::filesystem::path working_dir;
 };
 
 // Resolves argv[0] on PATH (or against the current folder when it has a '/'), and turns each

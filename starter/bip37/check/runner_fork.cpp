@@ -41,6 +41,7 @@ struct Pipe {
 [[noreturn]] void exec_child(const Command& command, char* const* argv, Pipe& in, Pipe& out,
                              Pipe& err, Pipe& report, const Limits& limits) {
   ::setpgid(0, 0);
+  if (!command.working_dir.empty() && ::chdir(command.working_dir.c_str()) != 0) ::_exit(127);
   ::dup2(in.fd[0], STDIN_FILENO);
   ::dup2(out.fd[1], STDOUT_FILENO);
   ::dup2(err.fd[1], STDERR_FILENO);
