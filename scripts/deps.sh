@@ -11,6 +11,7 @@ packages=(
   libcli11-dev                           # command lines
   nlohmann-json3-dev                     # JSON reports
   libbenchmark-dev                       # benchmarks
+  clang libclang-rt-14-dev               # libFuzzer for the fuzz targets
 )
 
 missing=()

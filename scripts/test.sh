@@ -16,3 +16,8 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBLOOM_WERROR=ON -DB
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+echo "== fuzzing: each target for a minute from the case files (clang, libFuzzer, ASan + UBSan) =="
+CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DBLOOM_FUZZ=ON -DBLOOM_WERROR=ON >/dev/null
+cmake --build build-fuzz -j "$jobs"
+ctest --test-dir build-fuzz --output-on-failure

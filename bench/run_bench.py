@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Every figure of docs/performance.md from one run, each as a ratio against a baseline
+measured in the same run (these machines are shared and noisy).
+
+  python3 bench/run_bench.py build            # build/ holds bin/hash_bench, bloom-reference, bloom-grader
+"""
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def micro(build):
+    out = subprocess.run([build / "bin" / "hash_bench", "--benchmark_format=json",
+                          "--benchmark_min_time=0.5", "--benchmark_repetitions=3",
+                          "--benchmark_report_aggregates_only=true"],
+                         capture_output=True, text=True, check=True).stdout
+    rows = {b["run_name"]: b for b in json.loads(out)["benchmarks"] if b.get("aggregate_name") == "median"}
+    return rows
+
+
+def best_of(runs, fn):
+    return min(fn() for _ in range(runs))
+
+
+def end_to_end(build, compute_rate):
+    rng = random.Random(1)
+    keys = [rng.randbytes(32).hex() for _ in range(5000)]
+    lines = ["INIT 20000 0.001 7 0"]
+    lines += [f"INSERT {keys[i % 5000]}" for i in range(500000)]
+    lines += [f"CONTAINS {keys[(i * 7) % 5000]}" for i in range(500000)]
+    data = ("\n".join(lines) + "\n").encode()
+    first = subprocess.run([build / "bin" / "bloom-reference"], input=b"INIT 20000 0.001 7 0\n",
+                           capture_output=True, check=True).stdout.decode().strip()
+    def once():
+        start = time.perf_counter()
+        subprocess.run([build / "bin" / "bloom-reference"], input=data, stdout=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+    seconds = best_of(3, once)
+    rate = (len(lines) - 1) / seconds
+    return {"filter": first, "lines": len(lines), "seconds": seconds, "rate": rate,
+            "ratio": rate / compute_rate}
+
+
+def grader_cost(build, cases_dir):
+    reference = str(build / "bin" / "bloom-reference")
+    grader = str(build / "bin" / "bloom-grader")
+    with tempfile.TemporaryDirectory() as tmp:
+        suite = pathlib.Path(tmp) / "suite"
+        suite.mkdir()
+        for i in range(300):
+            (suite / f"c{i:03d}.case").write_text(f"> HASH {i} key{i}\n> POSITIONS 1000 8 key{i}\n")
+        subprocess.run([grader, "record", "--cases", suite, "--", reference], check=True,
+                       stdout=subprocess.DEVNULL)
+        inputs = [f"HASH {i} key{i}\nPOSITIONS 1000 8 key{i}\n".encode() for i in range(300)]
+
+        def loop():  # the minimal loop: start the program with the input, read the output
+            start = time.perf_counter()
+            for data in inputs:
+                subprocess.run([reference], input=data, capture_output=True)
+            return time.perf_counter() - start
+
+        def graded(jobs):
+            def once():
+                start = time.perf_counter()
+                subprocess.run([grader, "run", "--jobs", str(jobs), "--cases", suite, "--", reference],
+                               stdout=subprocess.DEVNULL, check=True)
+                return time.perf_counter() - start
+            return once
+
+        base = best_of(3, loop)
+        one = best_of(3, graded(1))
+        two = best_of(3, graded(2))
+        return {"cases": 300, "loop": base, "jobs1": one, "jobs2": two,
+                "overhead": one / base, "speedup": one / two}
+
+
+def main():
+    build = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build").resolve()
+    rows = micro(build)
+    print("| figure | measured | baseline | ratio | target |")
+    print("|---|---|---|---|---|")
+    for n in (4, 32, 1024, 1048576):
+        m, r = rows[f"BM_Murmur3/{n}"], rows[f"BM_ReadBytes/{n}"]
+        gm, gr = m["bytes_per_second"] / 2**30, r["bytes_per_second"] / 2**30
+        print(f"| MurmurHash3, {n}-byte keys | {gm:.2f} GiB/s | read only: {gr:.2f} GiB/s | {gm / gr:.2f}× | — |")
+    compute = rows["BM_ComputeLoop"]["items_per_second"]
+    for name in ("Insert", "Contains"):
+        rate = rows[f"BM_Bip37{name}"]["items_per_second"]
+        print(f"| BIP 37 {name.lower()}, 36000 B, k = 10, 32-byte keys | {rate / 1e6:.2f} M/s | "
+              f"compute loop: {compute / 1e6:.2f} M/s | {rate / compute:.2f}× | — |")
+    e2e = end_to_end(build, compute)
+    print(f"| bloom-reference end to end, {e2e['lines'] - 1:,} INSERT/CONTAINS lines ({e2e['filter']}) | "
+          f"{e2e['rate'] / 1e6:.2f} M lines/s | compute loop: {compute / 1e6:.2f} M/s | "
+          f"{e2e['ratio']:.2f}× | ≥ 0.6× |")
+    g = grader_cost(build, None)
+    print(f"| bloom-grader, {g['cases']} cases, --jobs 1 | {g['jobs1'] * 1000 / g['cases']:.2f} ms/case | "
+          f"spawn-and-read loop: {g['loop'] * 1000 / g['cases']:.2f} ms/case | {g['overhead']:.2f}× | ≤ 1.2× |")
+    print(f"| bloom-grader --jobs 2 against --jobs 1 | {g['jobs2']:.2f} s | {g['jobs1']:.2f} s | "
+          f"{g['speedup']:.2f}× faster | ≥ 1.8× |")
+    print(f"\nmachine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()
