@@ -1,0 +1,249 @@
+// A student's program in C++, written from the lessons and docs/protocol.md, that makes the
+// lessons' known mistakes on request: `mistaken --mistake float-division [--mistake ...]`.
+// Without --mistake it is right. Like tests/students/mistaken.py it shares no code with the
+// reference; each mistake is written the way a student writing C++ would make it.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <regex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+__extension__ typedef unsigned __int128 Big;  // room for products that are never truncated
+constexpr Big kMask = 0xffffffffu;
+std::set<std::string> mistakes;
+
+bool made(const char* mistake) { return mistakes.count(mistake) != 0; }
+
+Big cut(Big x) { return made("no-32-bit-truncation") ? x : x & kMask; }
+Big rotl(Big x, int r) { return ((x << r) | (x >> (32 - r))) & kMask; }
+Big mix_k(Big k) { return cut(rotl(cut(k * 0xcc9e2d51u), 15) * 0x1b873593u); }
+
+std::uint32_t murmur(const std::string& data, Big seed) {
+  const auto byte = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(data[i])); };
+  Big h = seed;
+  const std::size_t blocks = data.size() / 4;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::size_t i = 4 * b;
+    const std::uint32_t k = made("big-endian-blocks")
+                                ? byte(i) << 24 | byte(i + 1) << 16 | byte(i + 2) << 8 | byte(i + 3)
+                                : byte(i) | byte(i + 1) << 8 | byte(i + 2) << 16 | byte(i + 3) << 24;
+    h = rotl(h ^ mix_k(k), 13);
+    h = cut(h * 5 + 0xe6546b64u);
+  }
+  const std::size_t rest = data.size() % 4;
+  if (rest != 0) {
+    std::uint32_t k = 0;
+    for (std::size_t j = 0; j < rest; ++j) {
+      const std::size_t i = 4 * blocks + j;
+      if (made("tail-byte-order")) {
+        k = k << 8 | byte(i);
+      } else if (made("signed-char")) {
+        k ^= static_cast<std::uint32_t>(static_cast<int>(static_cast<signed char>(data[i]))) << (8 * j);
+      } else {
+        k |= byte(i) << (8 * j);
+      }
+    }
+    h ^= mix_k(k);
+    if (made("tail-as-block")) h = cut(rotl(h, 13) * 5 + 0xe6546b64u);
+  }
+  std::size_t length = data.size();
+  if (made("character-count")) {
+    length = 0;
+    for (const char c : data) length += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+  }
+  h ^= length;
+  const int first = made("finaliser-swapped") ? 13 : 16;
+  const int second = made("finaliser-swapped") ? 16 : 13;
+  h ^= h >> first;
+  h = cut(h * 0x85ebca6bu);
+  h ^= h >> second;
+  h = cut(h * 0xc2b2ae35u);
+  h ^= h >> first;
+  return static_cast<std::uint32_t>(h & kMask);
+}
+
+struct Bad : std::runtime_error {
+  Bad() : std::runtime_error("bad") {}
+};
+
+std::uint64_t number(const std::string& text, std::uint64_t low, std::uint64_t high) {
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos) throw Bad();
+  const std::uint64_t value = std::stoull(text);
+  if (value < low || value > high) throw Bad();
+  return value;
+}
+
+std::uint32_t u32(const std::string& text) {
+  if (std::regex_match(text, std::regex("0x[0-9a-fA-F]{1,8}"))) {
+    return static_cast<std::uint32_t>(std::stoul(text.substr(2), nullptr, 16));
+  }
+  return static_cast<std::uint32_t>(number(text, 0, 0xffffffffu));
+}
+
+double probability(const std::string& text) {
+  if (!std::regex_match(text, std::regex("([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?"))) throw Bad();
+  const double p = std::strtod(text.c_str(), nullptr);
+  if (!(p > 0 && p < 1)) throw Bad();
+  return p;
+}
+
+std::string element(const std::string& text) {
+  if (!std::regex_match(text, std::regex("([0-9a-fA-F]{2})+"))) throw Bad();
+  if (made("hex-text-hashed")) return text;
+  std::string bytes;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    bytes += static_cast<char>(std::stoi(text.substr(i, 2), nullptr, 16));
+  }
+  return bytes;
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t space; (space = text.find(' ', start)) != std::string::npos; start = space + 1) {
+    parts.push_back(text.substr(start, space - start));
+  }
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
+struct Filter {
+  std::vector<std::uint8_t> data;
+  std::uint64_t hashes = 0;
+  std::uint32_t tweak = 0;
+  std::uint32_t flags = 0;
+
+  Filter(std::uint64_t n, double p, std::uint32_t t, std::uint32_t f) : tweak(t), flags(f) {
+    double bits = std::trunc(-1 / 0.4804530139182014 * static_cast<double>(n) * std::log(p));
+    if (!made("no-byte-cap")) bits = std::min(bits, 288000.0);
+    bits = std::min(bits, 4294967295.0);
+    data.assign(static_cast<std::size_t>(bits) / 8, 0);
+    const std::uint64_t bit_count = data.size() * 8;
+    const double per_element = made("float-division") ? static_cast<double>(bit_count) / static_cast<double>(n)
+                                                      : static_cast<double>(bit_count / n);
+    hashes = static_cast<std::uint64_t>(std::trunc(per_element * 0.6931471805599453));
+    if (!made("no-hash-cap")) hashes = std::min<std::uint64_t>(hashes, 50);
+  }
+  std::uint64_t index(const std::string& key, std::uint64_t i) const {
+    Big seed = Big{i} * 0xfba4c795u + tweak;
+    if (!made("seed-not-wrapped")) seed &= kMask;
+    const std::uint64_t size = made("byte-modulus") ? data.size() : data.size() * 8;
+    return murmur(key, seed) % size;
+  }
+  std::uint8_t mask(std::uint64_t bit) const {
+    return static_cast<std::uint8_t>(made("msb-bit-order") ? 0x80 >> (bit & 7) : 1 << (bit & 7));
+  }
+};
+
+void put_u32(std::string& out, std::uint64_t value, bool big) {
+  for (int i = 0; i < 4; ++i) out += static_cast<char>(value >> (big ? 24 - 8 * i : 8 * i));
+}
+
+std::string answer(const std::string& line, std::optional<Filter>& filter) {
+  const std::size_t space = line.find(' ');
+  const std::string name = line.substr(0, space);
+  const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
+  char hex[16];
+  if (name == "HASH") {
+    const std::size_t end = rest.find(' ');
+    std::snprintf(hex, sizeof hex, "%08x",
+                  murmur(end == std::string::npos ? "" : rest.substr(end + 1), u32(rest.substr(0, end))));
+    return hex;
+  }
+  if (name == "POSITIONS") {
+    const std::size_t a = rest.find(' ');
+    const std::size_t b = a == std::string::npos ? a : rest.find(' ', a + 1);
+    if (b == std::string::npos) throw Bad();
+    const std::uint64_t m = number(rest.substr(0, a), 1, 0xffffffffu);
+    const std::uint64_t k = number(rest.substr(a + 1, b - a - 1), 1, 50);
+    const std::string key = rest.substr(b + 1);
+    const std::uint64_t ha = murmur(key, 0), hb = murmur(key, 0x9747b28c);
+    std::string out;
+    for (std::uint64_t i = 0; i < k; ++i) {
+      std::uint64_t sum = ha + i * hb;
+      if (made("32-bit-product")) sum = static_cast<std::uint32_t>(ha + static_cast<std::uint32_t>(i * hb));
+      out += (i ? " " : "") + std::to_string(sum % m);
+    }
+    return out;
+  }
+  const std::vector<std::string> args = rest.empty() ? std::vector<std::string>{} : split(rest);
+  if (name == "INIT" && args.size() >= 2 && args.size() <= 4) {
+    const std::uint32_t tweak = args.size() > 2 ? u32(args[2]) : 0;
+    const auto flags = static_cast<std::uint32_t>(args.size() > 3 ? number(args[3], 0, 255) : 0);
+    filter.emplace(number(args[0], 1, 0xffffffffu), probability(args[1]), tweak, flags);
+    return "bytes=" + std::to_string(filter->data.size()) + " hashes=" + std::to_string(filter->hashes);
+  }
+  if ((name == "INSERT" || name == "CONTAINS" || name == "INDEXES") && args.size() == 1 && filter) {
+    const std::string key = element(args[0]);
+    Filter& f = *filter;
+    if (name == "INDEXES") {
+      std::string out;
+      for (std::uint64_t i = 0; i < f.hashes; ++i) out += (i ? " " : "") + std::to_string(f.index(key, i));
+      return out.empty() ? "none" : out;
+    }
+    if (f.data.empty()) return name == "INSERT" ? "ok" : "maybe";
+    bool all = true;
+    for (std::uint64_t i = 0; i < f.hashes; ++i) {
+      const std::uint64_t bit = f.index(key, i);
+      if (name == "INSERT") f.data[bit >> 3] = static_cast<std::uint8_t>(f.data[bit >> 3] | f.mask(bit));
+      all = all && (f.data[bit >> 3] & f.mask(bit)) != 0;
+    }
+    return name == "INSERT" ? "ok" : all ? "maybe" : "no";
+  }
+  if (name == "FILTERLOAD" && args.empty() && filter) {
+    const bool big = made("big-endian-fields");
+    const std::size_t n = filter->data.size();
+    std::string out;
+    if (n < 253 || made("compact-size-one-byte")) {
+      out += static_cast<char>(n & 0xff);
+    } else {
+      out += static_cast<char>(0xfd);
+      out += static_cast<char>(big ? n >> 8 : n & 0xff);
+      out += static_cast<char>(big ? n & 0xff : n >> 8);
+    }
+    out.append(filter->data.begin(), filter->data.end());
+    put_u32(out, filter->hashes, big);
+    put_u32(out, filter->tweak, big);
+    out += static_cast<char>(filter->flags);
+    std::string text;
+    for (const char c : out) {
+      std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(c));
+      text += hex;
+    }
+    return text;
+  }
+  throw Bad();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (std::string(argv[i]) == "--mistake") mistakes.insert(argv[i + 1]);
+  }
+  const std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  std::optional<Filter> filter;
+  std::size_t start = 0;
+  while (start < input.size()) {
+    std::size_t end = input.find('\n', start);
+    if (end == std::string::npos) end = input.size();
+    std::string line = input.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    try {
+      std::cout << answer(line, filter) << "\n";
+    } catch (const std::exception&) {
+      std::cout << "error: cannot do that\n";
+    }
+  }
+  return 0;
+}
