@@ -23,13 +23,15 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: check [--help] [--verbose] [--timeout SECONDS] [--program PATH] [CASE_OR_FOLDER...]\n"
+    "usage: check [--help] [--verbose] [--timeout SECONDS] [--memory MIB] [--program PATH]\n"
+    "             [CASE_OR_FOLDER...]\n"
     "\n"
     "Grades this starter's bloom program against the public cases (by default every case in\n"
     "the starter's cases/ folder) and says what differs, case by case.\n"
     "\n"
     "  --program PATH     the program to grade (default: the bloom built beside check)\n"
     "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default 10)\n"
+    "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
     "  --verbose          also show what passed cases wrote to stderr\n"
     "\n"
     "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
@@ -94,6 +96,14 @@ int main(int argc, char** argv) {
                            std::string(argv[i]) + "\"");
       }
       options.limits.wall = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    } else if (arg == "--memory") {
+      if (!has_value) return usage_error("--memory needs a number of MiB");
+      char* end = nullptr;
+      const unsigned long long mib = std::strtoull(argv[++i], &end, 10);
+      if (*end != '\0' || argv[i][0] == '\0' || mib > (1ULL << 30)) {
+        return usage_error("--memory needs a whole number of MiB, got \"" + std::string(argv[i]) + "\"");
+      }
+      options.limits.memory_bytes = mib << 20;
     } else if (!arg.empty() && arg[0] == '-') {
       return usage_error("unknown option \"" + arg + "\"");
     } else {
@@ -121,7 +131,7 @@ int main(int argc, char** argv) {
 
   grader::Report report;
   report.command = program;
-  const grader::Command command{program, {}, program};
+  const grader::Command command{program, {}, program, {}};
   const std::atomic<bool> never{false};
   report.results = grader::grade(cases, command, options, never);
   const bool color = ::isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;

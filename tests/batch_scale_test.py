@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""The instructor's Friday night: 200 mixed submissions graded in one command, each with the
+right verdict. Right programs, every known mistake (each in several submissions), pairs of
+mistakes, programs that do not compile, crash, hang or fake a pass. The students are the C++
+program of tests/students/ (written apart from the reference) and the hostile fixtures.
+
+  batch_scale_test.py GRADER CASES STUDENT_BINARY REFERENCE SEGFAULT SLEEP_FOREVER FAKE_PASS"""
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BUILD = "if [ -f CMakeLists.txt ]; then cmake -S . -B build >/dev/null && cmake --build build; fi"
+RUN = "exec {dir}/program $(cat {dir}/ARGS)"
+
+
+def main():
+    grader, cases, student, reference, segfault, sleeper, fake = sys.argv[1:8]
+    ids = [l.split("\t")[0] for l in subprocess.run([reference, "--list-mistakes"], capture_output=True,
+                                                      text=True, check=True).stdout.splitlines()]
+    expected = {}  # submission -> (status, diagnosis or verdict set)
+    with tempfile.TemporaryDirectory(prefix="bloom-200-") as tmp:
+        subs = pathlib.Path(tmp) / "submissions"
+
+        def add(name, program, args="", status="failed", told=frozenset()):
+            folder = subs / name
+            folder.mkdir(parents=True)
+            shutil.copy(program, folder / "program")
+            (folder / "ARGS").write_text(args)
+            expected[name] = (status, set(told))
+
+        for i in range(30):
+            add(f"right-{i:02d}", student, status="passed")
+        for i in range(8):
+            for mistake in ids:
+                add(f"{mistake}-{i}", student, f"--mistake {mistake}", told={mistake})
+        # pairs where each mistake shows alone somewhere: a MurmurHash3 mistake hides every
+        # BIP 37 answer too, so it is paired with a sizing or a positions mistake
+        pairs = [("float-division", "big-endian-blocks"), ("msb-bit-order", "32-bit-product"),
+                 ("hex-text-hashed", "32-bit-product"), ("no-byte-cap", "tail-byte-order")]
+        for i in range(16):
+            a, b = pairs[i % len(pairs)]
+            add(f"pair-{i:02d}", student, f"--mistake {a} --mistake {b}", told={a, b})
+        for i in range(6):
+            folder = subs / f"not-compiling-{i}"
+            folder.mkdir(parents=True)
+            (folder / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.16)\nproject(x CXX)\n"
+                                                   "add_executable(program main.cpp)\n")
+            (folder / "main.cpp").write_text("int main() { return oops; }\n")
+            (folder / "ARGS").write_text("")
+            expected[folder.name] = ("build-failed", set())
+        for i in range(6):
+            add(f"segfault-{i}", segfault)
+            add(f"fake-pass-{i}", fake)
+        add("sleeps-forever", sleeper)
+        count = len(expected)
+
+        out = pathlib.Path(tmp) / "grades"
+        start = time.time()
+        done = subprocess.run([grader, "batch", "--cases", cases, "--submissions", subs, "--out", out,
+                               "--build", BUILD, "--run", RUN, "--timeout", "1"],
+                              capture_output=True, text=True)
+        seconds = time.time() - start
+        failures = []
+        if done.returncode != 1:
+            failures.append(f"batch exit {done.returncode}: {done.stderr[-800:]}")
+        for name, (status, told) in expected.items():
+            path = out / f"{name}.json"
+            if not path.exists():
+                failures.append(f"{name}: no report")
+                continue
+            report = json.loads(path.read_text())
+            got = {d["id"] for d in report["summary"]["diagnosis"]}
+            verdicts = {c["verdict"] for c in report["cases"]}
+            if report["status"] != status or got != told:
+                failures.append(f"{name}: {report['status']}, told {sorted(got)}; wanted {status}, {sorted(told)}")
+            if name.startswith("segfault") and verdicts != {"crashed"}:
+                failures.append(f"{name}: verdicts {verdicts}")
+            if name == "sleeps-forever" and verdicts != {"timeout"}:
+                failures.append(f"{name}: verdicts {verdicts}")
+        rows = (out / "gradebook.csv").read_text().splitlines()
+        if len(rows) != count + 1:
+            failures.append(f"gradebook has {len(rows) - 1} rows for {count} submissions")
+        print(f"{count} submissions graded in {seconds:.0f} s")
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    return 1 if failures or count < 200 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
