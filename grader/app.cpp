@@ -10,7 +10,6 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <thread>
 
 #include "case_file.hpp"
 #include "judge.hpp"
@@ -55,10 +54,6 @@ std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
   }
   prepared.command = std::move(*command);
   return prepared;
-}
-
-int jobs_or_cores(int jobs) {
-  return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 // The known mistakes that `command --list-mistakes` prints, or nullopt after saying why not.
@@ -140,7 +135,7 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   grade_options.jobs = jobs_or_cores(options.jobs);
   for (const MistakeInfo& mistake : *catalogue) {
     const std::vector<CaseResult> results =
-        grade(cases, with_mistake(command, mistake.id), grade_options, interrupted);
+        grade(cases, with_mistake(command, mistake.id), grade_options, stop_on_interrupt());
     for (std::size_t i = 0; i < results.size(); ++i) {
       const std::optional<Mismatch>& m = results[i].mismatch;
       if (results[i].verdict == Verdict::NotRun) return -1;
@@ -168,6 +163,19 @@ Limits limits_from(double timeout_seconds, double memory_mb) {
 }
 
 }  // namespace
+
+const std::atomic<bool>& stop_on_interrupt() {
+  static const bool installed = [] {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
+    return true;
+  }();
+  static_cast<void>(installed);
+  return interrupted;
+}
 
 std::string parse_report_request(const std::string& text, ReportRequest& request) {
   const std::size_t colon = text.find(':');
@@ -204,15 +212,7 @@ int run_cases(const RunOptions& options) {
   GradeOptions grade_options;
   grade_options.limits = limits_from(options.timeout_seconds, options.memory_mb);
   grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
-  grade_options.jobs = options.jobs > 0 ? options.jobs
-                                        : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-
-  // Ctrl-C ends every running program and still reports what finished.
-  struct sigaction action {};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  grade_options.jobs = jobs_or_cores(options.jobs);
 
   if (options.verbose) {
     std::cerr << "bloom-grader: running " << command->executable.string() << " on "
@@ -220,7 +220,8 @@ int run_cases(const RunOptions& options) {
   }
   Report report;
   report.command = command->display;
-  report.results = grade(cases, *command, grade_options, interrupted);
+  // Ctrl-C ends every running program and still reports what finished.
+  report.results = grade(cases, *command, grade_options, stop_on_interrupt());
   report.interrupted = interrupted.load();
 
   bool not_started = false;
@@ -267,18 +268,22 @@ int record_cases(const RecordOptions& options) {
   const std::vector<Case>& cases = prepared->cases;
   const Command* command = &prepared->command;
   const Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
+  const std::atomic<bool>& stop = stop_on_interrupt();
 
   int stale = 0;
   for (const Case& kase : cases) {
     const RunResult run = run_program(*command, kase.input_text(), limits);
+    if (stop.load()) {
+      error("interrupted: nothing more was recorded");
+      return kExitCouldNotRun;
+    }
     if (!run.started || run.timed_out || run.signal != 0 || run.exit_code != 0 ||
         run.output_limited) {
       error(kase.file.string() + ": the program did not run cleanly (" +
             (run.started ? judge(kase, run, limits).summary : run.start_error) + ")");
       return kExitCouldNotRun;
     }
-    std::ifstream in(kase.file, std::ios::binary);
-    const std::string old_text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string old_text = read_or_empty(kase.file);
     std::string new_text;
     try {
       new_text = rerecord(old_text, kase, output_lines(run.out));
@@ -322,7 +327,8 @@ int audit_cases(const AuditOptions& options) {
   std::cout << "mistake                    caught  named  cases that catch it (* = caught, not named)\n";
   for (const MistakeInfo& mistake : *catalogue) {
     const std::vector<CaseResult> results = grade(
-        prepared->cases, with_mistake(prepared->command, mistake.id), grade_options, interrupted);
+        prepared->cases, with_mistake(prepared->command, mistake.id), grade_options,
+        stop_on_interrupt());
     int caught = 0;
     int named = 0;
     std::string which;

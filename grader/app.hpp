@@ -2,6 +2,7 @@
 // argv into these options; every error goes through one printer and one exit path.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ struct AuditOptions {
   int jobs = 0;
   std::vector<std::string> command;
 };
+
+// Makes Ctrl-C (and SIGTERM) kill every running program's process group and set the returned
+// flag, which tells grade() to start nothing more; every subcommand that runs programs calls it.
+[[nodiscard]] const std::atomic<bool>& stop_on_interrupt();
 
 // Parses "FORMAT[:FILE]"; returns an error message, or "" when it is well formed.
 [[nodiscard]] std::string parse_report_request(const std::string& text, ReportRequest& request);

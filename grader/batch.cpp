@@ -1,6 +1,5 @@
 #include "batch.hpp"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "app.hpp"
 #include "case_file.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
@@ -25,13 +25,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kBuildOutputKept = 4000;  // bytes of the compiler's message in a report
-
-std::atomic<bool> batch_interrupted{false};
-
-extern "C" void on_batch_interrupt(int) {
-  batch_interrupted.store(true);
-  kill_all_running();
-}
 
 std::string shell_quote(const std::string& text) {
   std::string quoted = "'";
@@ -52,6 +45,15 @@ std::string csv_field(const std::string& text) {
 
 std::string tail_of(const std::string& text, std::size_t bytes) {
   return text.size() <= bytes ? text : "…" + text.substr(text.size() - bytes);
+}
+
+// The ids of the mistakes a report's summary names, space-separated.
+std::string diagnosis_ids(const nlohmann::json& summary) {
+  std::string ids;
+  for (const nlohmann::json& d : summary["diagnosis"]) {
+    ids += (ids.empty() ? "" : " ") + d["id"].get<std::string>();
+  }
+  return ids;
 }
 
 int points_of(const std::vector<Case>& cases) {
@@ -125,8 +127,8 @@ nlohmann::json grade_submission(const Context& context, const fs::path& folder) 
   grade_options.jobs = 1;  // parallel across submissions instead
   Report report;
   report.command = line;
-  report.results = grade(context.cases, command, grade_options, batch_interrupted);
-  report.interrupted = batch_interrupted.load();
+  report.results = grade(context.cases, command, grade_options, stop_on_interrupt());
+  report.interrupted = stop_on_interrupt().load();
   nlohmann::json json = to_json(report);
   json["submission"] = id;
   json["status"] = report.failed() == 0 ? "passed" : "failed";
@@ -261,13 +263,9 @@ std::string gradebook_csv(const std::vector<nlohmann::json>& reports) {
   csv << "\n";
   for (const nlohmann::json& report : reports) {
     const nlohmann::json& summary = report["summary"];
-    std::string diagnosis;
-    for (const nlohmann::json& d : summary["diagnosis"]) {
-      diagnosis += (diagnosis.empty() ? "" : " ") + d["id"].get<std::string>();
-    }
     csv << csv_field(report["submission"]) << "," << report["status"].get<std::string>() << ","
         << summary["score"] << "," << summary["max_score"] << "," << summary["passed"] << ","
-        << summary["failed"] << "," << csv_field(diagnosis);
+        << summary["failed"] << "," << csv_field(diagnosis_ids(summary));
     for (const std::string& name : case_names) {
       int points = 0;
       for (const nlohmann::json& c : report["cases"]) {
@@ -323,11 +321,7 @@ int batch_grade(const BatchOptions& options) {
             << options.shard_index << "/" << options.shard_count << ", " << mine.size() - todo.size()
             << " already graded (--regrade grades them again), " << todo.size() << " to grade\n";
 
-  struct sigaction action {};
-  action.sa_handler = on_batch_interrupt;
-  sigemptyset(&action.sa_mask);
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  const std::atomic<bool>& interrupted = stop_on_interrupt();
 
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
@@ -341,12 +335,12 @@ int batch_grade(const BatchOptions& options) {
       std::size_t i = 0;
       {
         const std::lock_guard<std::mutex> guard(lock);
-        if (next >= todo.size() || batch_interrupted.load()) return;
+        if (next >= todo.size() || interrupted.load()) return;
         i = next++;
       }
       nlohmann::json report = grade_submission(context, todo[i]);
       const std::lock_guard<std::mutex> guard(lock);
-      if (batch_interrupted.load()) return;  // an interrupted grade is not written, so it reruns
+      if (interrupted.load()) return;  // an interrupted grade is not written, so it reruns
       try {
         write_atomically(options.out / (todo[i].filename().string() + ".json"), report.dump(2) + "\n");
       } catch (const std::exception& error) {
@@ -370,8 +364,7 @@ int batch_grade(const BatchOptions& options) {
       }
     }
   };
-  const int jobs = options.jobs > 0 ? options.jobs
-                                    : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  const int jobs = jobs_or_cores(options.jobs);
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
@@ -390,19 +383,15 @@ int batch_grade(const BatchOptions& options) {
             << std::setw(10) << "score" << "looks like\n";
   bool all_passed = true;
   for (const nlohmann::json& report : reports) {
-    std::string diagnosis;
-    for (const nlohmann::json& d : report["summary"]["diagnosis"]) {
-      diagnosis += (diagnosis.empty() ? "" : " ") + d["id"].get<std::string>();
-    }
     const std::string score = std::to_string(report["summary"]["score"].get<int>()) + "/" +
                               std::to_string(report["summary"]["max_score"].get<int>());
     std::cout << std::setw(24) << report["submission"].get<std::string>() << std::setw(14)
-              << report["status"].get<std::string>() << std::setw(10) << score << diagnosis << "\n";
+              << report["status"].get<std::string>() << std::setw(10) << score << diagnosis_ids(report["summary"]) << "\n";
     all_passed = all_passed && report["status"] == "passed";
   }
   std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
             << (options.out / "gradebook.csv").string() << "\n";
-  if (batch_interrupted.load()) {
+  if (interrupted.load()) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
     return 2;
   }

@@ -42,6 +42,9 @@ struct CaseResult {
 
 [[nodiscard]] CaseResult judge(const Case& kase, RunResult run, const Limits& limits);
 
+// `jobs`, or the number of cores when it is 0 or less: the default of every --jobs.
+[[nodiscard]] int jobs_or_cores(int jobs);
+
 struct GradeOptions {
   Limits limits;  // limits.wall is the default for cases without @timeout
   int jobs = 1;

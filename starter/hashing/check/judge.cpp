@@ -34,6 +34,10 @@ std::string seconds(std::chrono::milliseconds ms) {
 
 }  // namespace
 
+int jobs_or_cores(int jobs) {
+  return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
 CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   CaseResult result;
   result.kase = &kase;
