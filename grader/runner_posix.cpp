@@ -5,13 +5,17 @@
 // - stdin is written asynchronously while stdout and stderr are read, so no pipe can fill up
 //   and deadlock either side;
 // - when the child exits the group is killed at once: a grandchild that still holds stdout
-//   open would otherwise keep the read pending forever.
+//   open would otherwise keep the read pending forever;
+// - the child is started by ForkSafeLauncher, which calls nothing that allocates or locks
+//   between fork and exec (see there why Boost's own launcher cannot be used here).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
@@ -88,6 +92,72 @@ struct ChildSetup {
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     return {};
+  }
+};
+
+// Starts the child as bp::posix::default_launcher does, minus one step. Boost's launchers have
+// Asio re-initialise the io_context in the child (execution_context::notify_fork), and that
+// allocates. After fork only the forking thread exists in the child: when another grader
+// thread held an allocator lock at that instant, the child waits for it forever, and so does
+// the launcher, which blocks until the child has exec'd. glibc's malloc makes its locks safe
+// across fork; AddressSanitizer's allocator (Debian 12's GCC) does not, and a batch in the
+// sanitizer build hung that way. The child here never uses Asio, so it does not need the
+// notification: between fork and exec it runs only the initializers (dup2, chdir, setpgid,
+// setrlimit, signal masks) and closes the other descriptors, all async-signal-safe.
+struct ForkSafeLauncher : bp::posix::default_launcher {
+  template <typename Executor, typename Args, typename... Inits>
+  bp::basic_process<Executor> operator()(Executor executor, bp::error_code& ec,
+                                         const bp::filesystem::path& executable, Args&& args,
+                                         Inits&&... inits) {
+    namespace detail = bp::posix::detail;
+    const char* const* argv = build_argv_(executable, std::forward<Args>(args));
+    pipe_guard exec_report;  // closed by exec; carries errno when exec or a setup step fails
+    if (::pipe2(exec_report.p, O_CLOEXEC) != 0) {
+      ec.assign(errno, bp::system_category());
+      return bp::basic_process<Executor>{executor};
+    }
+    ec = detail::on_setup(*this, executable, argv, inits...);
+    if (ec) {
+      detail::on_error(*this, executable, argv, ec, inits...);
+      return bp::basic_process<Executor>{executor};
+    }
+    fd_whitelist.push_back(exec_report.p[1]);
+    std::sort(fd_whitelist.begin(), fd_whitelist.end());  // the child's sort then moves nothing
+    pid = ::fork();
+    if (pid == -1) {
+      ec.assign(errno, bp::system_category());
+      detail::on_fork_error(*this, executable, argv, ec, inits...);
+      detail::on_error(*this, executable, argv, ec, inits...);
+      return bp::basic_process<Executor>{executor};
+    }
+    if (pid == 0) {
+      ::close(exec_report.p[0]);
+      bp::error_code child_error = detail::on_exec_setup(*this, executable, argv, inits...);
+      if (!child_error) close_all_fds(child_error);
+      if (!child_error) {
+        ::execve(executable.c_str(), const_cast<char* const*>(argv), const_cast<char* const*>(env));
+        child_error.assign(errno, bp::system_category());
+      }
+      const int code = child_error.value();
+      [[maybe_unused]] const ssize_t written = ::write(exec_report.p[1], &code, sizeof code);
+      ::_exit(127);  // not exit(): no atexit handlers or sanitizer reports from a half-made child
+    }
+    ::close(exec_report.p[1]);
+    exec_report.p[1] = -1;
+    int child_errno = 0;
+    ssize_t count = -1;
+    while ((count = ::read(exec_report.p[0], &child_errno, sizeof child_errno)) == -1 &&
+           errno == EINTR) {
+    }
+    if (count != 0) {  // the child reported a failure (or the report itself failed)
+      ec.assign(count > 0 ? child_errno : errno, bp::system_category());
+      ::waitpid(pid, nullptr, 0);  // it has exited already: reap it here
+      detail::on_error(*this, executable, argv, ec, inits...);
+      return bp::basic_process<Executor>{executor};
+    }
+    bp::basic_process<Executor> process(executor, pid);
+    detail::on_success(*this, executable, argv, ec, inits...);
+    return process;
   }
 };
 
@@ -211,13 +281,13 @@ RunResult run_program(const Command& command, const std::string& input, const Li
 
   const auto start = std::chrono::steady_clock::now();
   bp::error_code start_error;
-  bp::process process(context, command.executable.string(), command.args,
-                      bp::process_stdio{in, out, err},
-                      bp::process_start_dir{(command.working_dir.empty() ? scratch.path()
-                                                                          : command.working_dir)
-                                                .string()},
-                      bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds},
-                      start_error);
+  bp::process process = ForkSafeLauncher{}(
+      asio::any_io_executor(context.get_executor()), start_error,
+      bp::filesystem::path(command.executable.string()),
+      command.args, bp::process_stdio{in, out, err},
+      bp::process_start_dir{
+          (command.working_dir.empty() ? scratch.path() : command.working_dir).string()},
+      bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds});
   if (start_error) {
     result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
     return result;

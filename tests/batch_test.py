@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 MISTAKES = ["float-division", "no-byte-cap", "no-hash-cap", "seed-not-wrapped", "byte-modulus",
             "hex-text-hashed", "big-endian-fields", "compact-size-one-byte", "msb-bit-order"]
@@ -23,11 +24,26 @@ RUN = ("if [ -x {dir}/build/bloom ]; then exec {dir}/build/bloom; "
        "else exec python3 {dir}/bloom.py $(cat {dir}/ARGS); fi")
 
 
+STARTED = time.monotonic()
+BATCH_TIMEOUT = 300  # seconds; one batch here takes under a minute, even with sanitizers
+
+
+def progress(message):
+    """A line per step, so that a run stopped from outside still shows how far it got."""
+    print(f"[{time.monotonic() - STARTED:6.1f}s] {message}", flush=True)
+
+
 def batch(grader, cases, subs, out, *extra, run=RUN):
     command = [grader, "batch", "--cases", cases / "protocol", "--cases", cases / "bip37",
                "--submissions", subs, "--out", out, "--build", BUILD, "--run", run, "--jobs", "2",
                *extra]
-    done = subprocess.run(command, capture_output=True, text=True)
+    progress(f"batch {subs.name} -> {out.name} {' '.join(map(str, extra))}")
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=BATCH_TIMEOUT)
+    except subprocess.TimeoutExpired as hung:
+        err = hung.stderr.decode(errors="replace") if isinstance(hung.stderr, bytes) else hung.stderr or ""
+        progress(f"FAIL: batch did not finish in {BATCH_TIMEOUT} s; its stderr so far:\n{err[-2000:]}")
+        raise SystemExit(1) from hung
     return done.returncode, done.stderr
 
 
