@@ -35,8 +35,10 @@ void check_rejected_without_trace(const std::string& bad) {
   bloom::Interpreter interpreter;
   REQUIRE(interpreter.respond("INIT 8 0.05 7 0") == "bytes=6 hashes=4");
   REQUIRE(interpreter.respond("INSERT ab") == "ok");
+  const bloom::Interpreter before = interpreter;
   const std::optional<std::string> response = interpreter.respond(bad);
   CHECK(is_error(response));
+  CHECK(interpreter == before);
   CHECK(interpreter.respond("INSERT cafe") == "ok");
   CHECK(interpreter.respond("FILTERLOAD") == "06202010844440040000000700000000");
 }
@@ -184,6 +186,30 @@ TEST_CASE("every kind of bad line is an error and leaves the filter as it was") 
        }) {
     check_rejected_without_trace(bad);
   }
+}
+
+TEST_CASE("interpreters are equal exactly when their functions and filters are") {
+  bloom::Interpreter a;
+  bloom::Interpreter b;
+  CHECK(a == b);  // both without a filter
+  REQUIRE(a.respond("INIT 8 0.05 7 0") == "bytes=6 hashes=4");
+  CHECK_FALSE(a == b);
+  REQUIRE(b.respond("INIT 8 0.05 7 0") == "bytes=6 hashes=4");
+  CHECK(a == b);
+  REQUIRE(a.respond("INSERT ab") == "ok");
+  CHECK_FALSE(a == b);  // one bit differs
+  REQUIRE(b.respond("INSERT ab") == "ok");
+  CHECK(a == b);
+  REQUIRE(a.respond("CONTAINS cafe") == "no");  // answers change nothing
+  CHECK(a == b);
+  for (const char* other : {"INIT 8 0.05 8 0", "INIT 8 0.05 7 1", "INIT 9 0.05 7 0"}) {
+    bloom::Interpreter c;
+    REQUIRE(c.respond(other));
+    REQUIRE(c.respond("INSERT ab") == "ok");
+    CHECK_FALSE(a == c);  // another tweak, flags or size
+  }
+  const bloom::Functions copy = bloom::reference_functions();
+  CHECK_FALSE(bloom::Interpreter(copy) == bloom::Interpreter());  // other functions
 }
 
 TEST_CASE("p = 1e-320 is a legal subnormal and .01 a legal decimal") {

@@ -54,6 +54,9 @@ class Bip37Filter {
   [[nodiscard]] std::uint32_t tweak() const { return tweak_; }
   [[nodiscard]] std::uint8_t flags() const { return flags_; }
 
+  // Equal filters answer every CONTAINS, INDEXES and FILTERLOAD alike.
+  friend bool operator==(const Bip37Filter&, const Bip37Filter&) = default;
+
  private:
   [[nodiscard]] std::uint32_t bit_count() const;
 

@@ -30,6 +30,12 @@ class Interpreter {
   // The same, returning a fresh string: for tests and tools where speed does not matter.
   std::optional<std::string> respond(std::string_view line);
 
+  // Equal interpreters answer every line alike: the same functions and the same filter, or
+  // none. A bad line keeps an interpreter equal to its old self (the fuzz target checks it).
+  friend bool operator==(const Interpreter& a, const Interpreter& b) {
+    return a.functions_ == b.functions_ && a.filter_ == b.filter_;
+  }
+
  private:
   class Arguments;
 
