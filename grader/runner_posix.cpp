@@ -216,7 +216,7 @@ class ScratchDir {
 template <typename OnOver, typename OnDone>
 void read_all(asio::readable_pipe& pipe, std::string& into, std::size_t cap, bool& over,
               OnOver on_over, OnDone on_done) {
-  auto buffer = std::make_shared<std::array<char, 65536>>();
+  auto buffer = std::make_shared_for_overwrite<std::array<char, 65536>>();  // not zero-filled
   // A self-rescheduling handler; it owns the buffer through the shared_ptr.
   struct Reader {
     asio::readable_pipe& pipe;
