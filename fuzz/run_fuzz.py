@@ -38,8 +38,13 @@ def main():
     done = subprocess.run([binary, str(corpus), f"-max_total_time={seconds}", "-max_len=8192",
                            "-print_final_stats=1", f"-artifact_prefix={artifacts}/", *extra])
     if done.returncode != 0:
-        print(f"{name}: found a failing input, kept in {artifacts}; add it to "
-              f"fuzz/regressions/{name}/ with the fix", file=sys.stderr)
+        found = sorted(artifacts.iterdir())
+        if found:
+            print(f"{name}: found a failing input, kept in {artifacts} ({found[-1].name}); add it to "
+                  f"fuzz/regressions/{name}/ with the fix", file=sys.stderr)
+        else:  # Ctrl-C, or killed from outside: libFuzzer left no input behind
+            print(f"{name}: stopped with exit {done.returncode} before the end, nothing found",
+                  file=sys.stderr)
     return done.returncode
 
 
