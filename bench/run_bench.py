@@ -64,14 +64,6 @@ def grader_cost(build, cases_dir):
             (suite / f"c{i:03d}.case").write_text(f"> HASH {i} key{i}\n> POSITIONS 1000 8 key{i}\n")
         subprocess.run([grader, "record", "--cases", suite, "--", reference], check=True,
                        stdout=subprocess.DEVNULL)
-        inputs = [f"HASH {i} key{i}\nPOSITIONS 1000 8 key{i}\n".encode() for i in range(300)]
-
-        def loop():  # the minimal loop: start the program with the input, read the output
-            start = time.perf_counter()
-            for data in inputs:
-                subprocess.run([reference], input=data, capture_output=True)
-            return time.perf_counter() - start
-
         def graded(jobs):
             def once():
                 start = time.perf_counter()
@@ -80,9 +72,10 @@ def grader_cost(build, cases_dir):
                 return time.perf_counter() - start
             return once
 
-        # The machine's own ceiling for --jobs 2: the same loop as a separate process, one
-        # alone and then two at once, each over all 300 inputs. On a virtual machine whose
-        # process creation does not run in parallel, two loops are no faster than one.
+        # The minimal loop: start the program with each case's input and read its output. It
+        # runs as a process of its own, so that two of them at once give the machine's own
+        # ceiling for --jobs 2: on a virtual machine whose process creation does not run in
+        # parallel, two loops are no faster than one.
         loop_script = tmp + "/loop.py"
         pathlib.Path(loop_script).write_text(
             "import subprocess, sys\n"
@@ -99,13 +92,12 @@ def grader_cost(build, cases_dir):
                 return time.perf_counter() - start
             return once
 
-        base = best_of(3, loop)
-        one = best_of(3, graded(1))
-        two = best_of(3, graded(2))
         one_loop = best_of(3, loops(1))
         two_loops = best_of(3, loops(2))
-        return {"cases": 300, "loop": base, "jobs1": one, "jobs2": two,
-                "overhead": one / base, "speedup": one / two,
+        one = best_of(3, graded(1))
+        two = best_of(3, graded(2))
+        return {"cases": 300, "loop": one_loop, "jobs1": one, "jobs2": two,
+                "overhead": one / one_loop, "speedup": one / two,
                 "machine_speedup": 2 * one_loop / two_loops}
 
 

@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (other != response) std::abort();  // the same good lines give the same answers
       continue;
     }
-    if (!(seen_everything == seen_good_lines_only)) std::abort();  // the bad line changed it
+    if (seen_everything != seen_good_lines_only) std::abort();  // the bad line changed it
   }
   std::string last_a;
   std::string last_b;
