@@ -1,5 +1,5 @@
 // End-to-end tests: the built bloom-reference binary, run as a real process on real files, and
-// serve() on file descriptors.
+// serve() on files.
 #include "serve.hpp"
 
 #include <doctest/doctest.h>
@@ -34,21 +34,22 @@ testing_support::Finished run(const std::vector<std::string>& argv, const fs::pa
   return testing_support::run_file_input(argv, in);
 }
 
-// serve() over files: writes `input` to a file, serves it, returns what was answered.
+// serve() over files opened in binary: writes `input` to a file, serves it, returns what was
+// answered.
 std::string serve_text(const std::string& input) {
   TempDir dir;
-  const fs::path in = dir.path() / "in";
-  const fs::path out = dir.path() / "out";
-  std::ofstream(in, std::ios::binary) << input;
-  const int in_fd = ::open(in.c_str(), O_RDONLY);
-  const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  REQUIRE(in_fd >= 0);
-  REQUIRE(out_fd >= 0);
-  bloom::Interpreter interpreter;
-  CHECK(bloom::serve(interpreter, in_fd, out_fd, "test") == 0);
-  ::close(in_fd);
-  ::close(out_fd);
-  return read_file(out);
+  const fs::path in_path = dir.path() / "in";
+  const fs::path out_path = dir.path() / "out";
+  std::ofstream(in_path, std::ios::binary) << input;
+  {
+    std::ifstream in(in_path, std::ios::binary);
+    std::ofstream out(out_path, std::ios::binary);
+    REQUIRE(in);
+    REQUIRE(out);
+    bloom::Interpreter interpreter;
+    CHECK(bloom::serve(interpreter, in, out, "test") == 0);
+  }
+  return read_file(out_path);
 }
 
 std::string hex32(std::uint32_t value) {
@@ -137,4 +138,13 @@ TEST_CASE("a peer that waits for each answer gets it before sending the next lin
   int status = 0;
   ::waitpid(pid, &status, 0);
   CHECK(WIFEXITED(status));
+}
+
+TEST_CASE("an output that cannot be written ends bloom-reference with status 2 and a message") {
+  const fs::path full = "/dev/full";  // every write fails with ENOSPC
+  REQUIRE(fs::exists(full));
+  const auto finished = testing_support::run_file_input(
+      {BLOOM_REFERENCE_BINARY}, fs::path(BLOOM_TEST_DATA) / "lessons.in", {}, full);
+  CHECK(finished.exit_code == 2);
+  CHECK(finished.err == BLOOM_REFERENCE_BINARY ": could not write an answer (output closed or full)\n");
 }

@@ -60,11 +60,12 @@ struct Finished {
   std::string err;
 };
 
-// Runs argv[0] (a path) with stdin from `stdin_path`, in `cwd` when given; waits for it.
+// Runs argv[0] (a path) with stdin from `stdin_path`, in `cwd` when given; waits for it. Its
+// stdout goes to `stdout_path` when given (then Finished::out is empty), else is captured.
 inline Finished run_file_input(const std::vector<std::string>& argv, const fs::path& stdin_path,
-                               const fs::path& cwd = {}) {
+                               const fs::path& cwd = {}, const fs::path& stdout_path = {}) {
   TempDir dir;
-  const fs::path out = dir.path() / "out";
+  const fs::path out = stdout_path.empty() ? dir.path() / "out" : stdout_path;
   const fs::path err = dir.path() / "err";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -90,7 +91,7 @@ inline Finished run_file_input(const std::vector<std::string>& argv, const fs::p
   Finished finished;
   if (WIFEXITED(status)) finished.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) finished.signal = WTERMSIG(status);
-  finished.out = read_file(out);
+  if (stdout_path.empty()) finished.out = read_file(out);
   finished.err = read_file(err);
   return finished;
 }

@@ -1,11 +1,18 @@
 // bloom-reference: the course protocol on standard input and output (docs/protocol.md).
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 
 #include "interpreter.hpp"
 #include "serve.hpp"
+
+#ifdef _WIN32
+// The one platform detail: Windows opens the standard streams in text mode, which turns CRLF
+// into LF, a 0x1A byte into the end of input and every LF written into CRLF. The protocol is
+// bytes (docs/protocol.md), as on Linux and macOS.
+#include <fcntl.h>
+#include <io.h>
+#endif
 
 namespace {
 
@@ -33,6 +40,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, kUsage, program);
     return 2;
   }
+#ifdef _WIN32
+  _setmode(_fileno(stdin), _O_BINARY);
+  _setmode(_fileno(stdout), _O_BINARY);
+#endif
+  // Unsynchronised standard streams read and write in blocks, not a character at a time.
+  std::ios::sync_with_stdio(false);
   bloom::Interpreter interpreter(*functions);
-  return bloom::serve(interpreter, STDIN_FILENO, STDOUT_FILENO, program);
+  return bloom::serve(interpreter, std::cin, std::cout, program);
 }

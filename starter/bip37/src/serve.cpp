@@ -1,11 +1,10 @@
 #include "serve.hpp"
 
-#include <unistd.h>
-
-#include <cerrno>
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,18 +15,22 @@ namespace bloom {
 
 namespace {
 
-constexpr std::size_t kReadChunk = 64 * 1024;   // bytes asked of read() at a time
-constexpr std::size_t kWriteBatch = 64 * 1024;  // bytes of output held before a write()
+constexpr std::size_t kReadChunk = 64 * 1024;   // bytes taken from the stream at a time
+constexpr std::size_t kWriteBatch = 64 * 1024;  // bytes of output held before a write
+
+using Traits = std::streambuf::traits_type;
 
 // Splits a byte stream into lines, handing out views into its own buffer (no copy per line).
+// It takes from the stream only what the stream already holds, and waits for more only when
+// it holds nothing, so that a peer answering line by line is never waited on for more.
 class LineReader {
  public:
-  explicit LineReader(int fd) : fd_(fd), buffer_(kReadChunk) {}
+  explicit LineReader(std::streambuf& in) : in_(in), buffer_(kReadChunk) {}
 
-  // The next line without its LF; nullopt at end of input. `before_read` runs before each
-  // read() that may block, so that pending output reaches a waiting peer first.
-  template <typename BeforeRead>
-  std::optional<std::string_view> next(BeforeRead&& before_read) {
+  // The next line without its LF; nullopt at end of input. `before_wait` runs before each
+  // read that may block, so that pending output reaches a waiting peer first.
+  template <typename BeforeWait>
+  std::optional<std::string_view> next(BeforeWait&& before_wait) {
     for (;;) {
       const char* begin = buffer_.data() + start_;
       const char* newline =
@@ -44,12 +47,9 @@ class LineReader {
         return last;
       }
       make_room();
-      before_read();
-      fill();
+      fill(before_wait);
     }
   }
-
-  [[nodiscard]] int error() const { return error_; }
 
  private:
   // Moves the partial line to the front, and doubles the buffer when the line fills it.
@@ -62,74 +62,60 @@ class LineReader {
     if (buffer_.size() - end_ < kReadChunk) buffer_.resize(buffer_.size() * 2);
   }
 
-  void fill() {
-    for (;;) {
-      const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
-      if (got > 0) {
-        end_ += static_cast<std::size_t>(got);
-        return;
-      }
-      if (got == 0) {
+  template <typename BeforeWait>
+  void fill(BeforeWait&& before_wait) {
+    std::streamsize ready = in_.in_avail();
+    if (ready <= 0) {
+      before_wait();
+      if (Traits::eq_int_type(in_.sgetc(), Traits::eof())) {  // waits for at least a byte
         eof_ = true;
         return;
       }
-      if (errno == EINTR) continue;
-      error_ = errno;
-      eof_ = true;
-      return;
+      // An unbuffered stream (libc++'s std::cin) may still say 0: take the byte it showed.
+      ready = std::max<std::streamsize>(in_.in_avail(), 1);
     }
+    const auto room = static_cast<std::streamsize>(buffer_.size() - end_);
+    const std::streamsize got = in_.sgetn(buffer_.data() + end_, std::min(ready, room));
+    if (got <= 0) eof_ = true;
+    end_ += static_cast<std::size_t>(std::max<std::streamsize>(got, 0));
   }
 
-  int fd_;
+  std::streambuf& in_;
   std::vector<char> buffer_;
   std::size_t start_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // one past the last byte read
   bool eof_ = false;
-  int error_ = 0;
 };
-
-// Writes all of `bytes`, retrying short writes and EINTR. Returns 0 or the errno.
-int write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
-    if (wrote < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(wrote));
-  }
-  return 0;
-}
 
 }  // namespace
 
-int serve(Interpreter& interpreter, int in_fd, int out_fd, const char* program_name) {
-  const bool interactive = ::isatty(out_fd) == 1;
-  LineReader reader(in_fd);
+int serve(Interpreter& interpreter, std::istream& in, std::ostream& out, const char* program_name) {
+  // The stream buffers directly: a line costs no sentry, no tie and no per-character call.
+  LineReader reader(*in.rdbuf());
+  std::streambuf& sink = *out.rdbuf();
   std::string pending;  // output not yet written
   std::string response;
   pending.reserve(kWriteBatch + 4096);
-  int write_error = 0;
+  bool write_failed = false;
 
   const auto flush = [&] {
-    if (write_error == 0 && !pending.empty()) write_error = write_all(out_fd, pending);
+    if (!write_failed && !pending.empty()) {
+      const auto size = static_cast<std::streamsize>(pending.size());
+      write_failed = sink.sputn(pending.data(), size) != size || sink.pubsync() != 0;
+    }
     pending.clear();
   };
 
   while (const std::optional<std::string_view> line = reader.next(flush)) {
     if (!interpreter.respond(*line, response)) continue;
     pending.append(response).push_back('\n');
-    if (interactive || pending.size() >= kWriteBatch) flush();
-    if (write_error != 0) break;
+    if (pending.size() >= kWriteBatch) flush();
+    if (write_failed) break;
   }
   flush();
 
-  if (reader.error() != 0) {
-    std::fprintf(stderr, "%s: read: %s\n", program_name, std::strerror(reader.error()));
-    return 2;
-  }
-  if (write_error != 0) {
-    std::fprintf(stderr, "%s: write: %s\n", program_name, std::strerror(write_error));
+  if (write_failed) {
+    std::fprintf(stderr, "%s: could not write an answer (output closed or full)\n", program_name);
     return 2;
   }
   return 0;

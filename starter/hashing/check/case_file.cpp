@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -27,6 +28,33 @@ std::size_t Case::expected_line_count() const {
 }
 
 namespace {
+
+// "12" or "1.5": digits, then optionally a point and digits. Written out rather than
+// std::from_chars because floating-point from_chars is missing from libc++ before LLVM 20 and
+// from libstdc++ before GCC 11, and the starters' self-check builds with both.
+std::optional<double> parse_decimal(std::string_view text) {
+  const std::size_t point = text.find('.');
+  const std::string_view whole = text.substr(0, point);
+  const std::string_view fraction = point == std::string_view::npos ? "" : text.substr(point + 1);
+  const auto all_digits = [](std::string_view digits) {
+    return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (whole.empty() || whole.size() > 9 || !all_digits(whole) || !all_digits(fraction) ||
+      (point != std::string_view::npos && fraction.empty())) {
+    return std::nullopt;
+  }
+  // Whole numbers, then one correctly rounded division: "0.1" is the double nearest 0.1.
+  const auto number = [](std::string_view digits) {
+    std::uint64_t n = 0;
+    for (const char c : digits) n = n * 10 + static_cast<std::uint64_t>(c - '0');
+    return n;
+  };
+  const std::string_view kept = fraction.substr(0, 9);
+  std::uint64_t scale = 1;
+  for (std::size_t i = 0; i < kept.size(); ++i) scale *= 10;
+  return static_cast<double>(number(whole)) +
+         static_cast<double>(number(kept)) / static_cast<double>(scale);
+}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
@@ -100,11 +128,9 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
         }
         result.points = points;
       } else if (directive == "@timeout") {
-        double seconds = 0;
-        const auto [end, error] =
-            std::from_chars(value.data(), value.data() + value.size(), seconds);
-        if (error != std::errc{} || end != value.data() + value.size() || !(seconds > 0) ||
-            seconds > 3600) {
+        const std::optional<double> parsed = parse_decimal(value);
+        const double seconds = parsed.value_or(0);
+        if (!parsed || !(seconds > 0) || seconds > 3600) {
           fail("@timeout needs a number of seconds above 0 and at most 3600, got \"" +
                std::string(value) + "\"");
         }

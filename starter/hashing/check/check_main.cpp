@@ -4,7 +4,6 @@
 // CMake alone. Instructors grade with bloom-grader, which judges the same way.
 #include <unistd.h>
 
-#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -16,8 +15,10 @@
 #include "judge.hpp"
 #include "report.hpp"
 
-#ifndef BLOOM_CASES_DIR
-#error "BLOOM_CASES_DIR (the starter's cases/ folder) must be defined by the build"
+// Both come from the build: the starter's cases/ folder, and where CMake puts `bloom` (known at
+// build time on every platform and generator, unlike the running executable's own path).
+#if !defined(BLOOM_CASES_DIR) || !defined(BLOOM_PROGRAM)
+#error "BLOOM_CASES_DIR and BLOOM_PROGRAM must be defined by the build"
 #endif
 
 namespace {
@@ -37,17 +38,6 @@ constexpr const char* kUsage =
     "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
 
 constexpr std::string_view kNotImplemented = "error: not implemented: ";
-
-// The folder of this executable, so that `check` finds the `bloom` built beside it wherever
-// it is started from.
-std::string own_folder() {
-  std::vector<char> path(PATH_MAX + 1);
-  const ssize_t n = ::readlink("/proc/self/exe", path.data(), PATH_MAX);
-  if (n <= 0) return ".";
-  const std::string self(path.data(), static_cast<std::size_t>(n));
-  const std::size_t slash = self.rfind('/');
-  return slash == std::string::npos ? "." : self.substr(0, slash);
-}
 
 // The functions the program said it lacks, from its `error: not implemented: NAME` answers.
 std::set<std::string> missing_functions(const std::vector<grader::CaseResult>& results) {
@@ -75,7 +65,7 @@ int main(int argc, char** argv) {
   std::vector<std::filesystem::path> paths;
   grader::GradeOptions options;
   bool verbose = false;
-  std::string program = own_folder() + "/bloom";
+  std::string program = BLOOM_PROGRAM;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;

@@ -26,7 +26,12 @@ std::atomic<pid_t> running_group{0};
 // A pipe whose ends close themselves.
 struct Pipe {
   int fd[2] = {-1, -1};
-  bool open() { return ::pipe2(fd, O_CLOEXEC) == 0; }
+  // pipe() then FD_CLOEXEC, as pipe2 is not on macOS. The self-check starts one program at a
+  // time from one thread, so no other fork can slip in between the two calls.
+  bool open() {
+    if (::pipe(fd) != 0) return false;
+    return ::fcntl(fd[0], F_SETFD, FD_CLOEXEC) == 0 && ::fcntl(fd[1], F_SETFD, FD_CLOEXEC) == 0;
+  }
   static void close_end(int& end) {
     if (end >= 0) ::close(end);
     end = -1;
