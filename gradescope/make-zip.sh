@@ -1,25 +1,55 @@
 #!/usr/bin/env bash
-# Makes build/gradescope-autograder.zip: setup.sh and run_autograder at the top, as Gradescope
-# wants them, and the kit (committed files only) beside them. Choose the exercise first:
-#   echo hashing > gradescope/exercise
-# and put a hidden suite, if any, in gradescope/hidden/<exercise>/ (docs/mistakes.md).
+# Makes build/gradescope-autograder.zip for one exercise:
+#   bash gradescope/make-zip.sh [EXERCISE]      (default: the one named in gradescope/exercise)
+# It packs exactly what grading uses, from the working tree (committed or not): setup.sh and
+# run_autograder at the top, as Gradescope wants them; a statically linked bin/bloom-grader,
+# which runs on any x86-64 Linux whatever its Boost (Gradescope's Ubuntu 22.04 has 1.74); the
+# exercise's public cases with the protocol suite and the mistakes catalogue; and its hidden
+# suite from gradescope/hidden/<exercise>/, if any. No reference, no starter, no other
+# exercise. It prints what it packed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p build
-out=build/gradescope-autograder.zip
+exercise=${1:-$(tr -d '[:space:]' < gradescope/exercise)}
+if [[ ! -d cases/$exercise || $exercise == protocol ]]; then
+  echo "make-zip: error: no exercise \"$exercise\" (the exercises: $(ls cases | grep -vx protocol | grep -v '\.' | tr '\n' ' '))" >&2
+  exit 2
+fi
+
+build=${BLOOM_BUILD_DIR:-build}  # where the zip and the static grader's build go
+echo "make-zip: building a static bloom-grader ($build/gradescope-grader)"
+cmake -S . -B "$build/gradescope-grader" -DCMAKE_BUILD_TYPE=Release -DBLOOM_GRADER_ONLY=ON \
+  -DBLOOM_STATIC_GRADER=ON >/dev/null
+cmake --build "$build/gradescope-grader" -j "$(nproc)" --target bloom-grader >/dev/null
+
+out=$build/gradescope-autograder.zip
 rm -f "$out"
-python3 - "$out" <<'PY'
-import pathlib, subprocess, sys, zipfile
-files = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout.split()
-hidden = [str(p) for p in pathlib.Path("gradescope/hidden").rglob("*") if p.is_file()]
-with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
-    for name in sorted(set(files + hidden)):
-        if name.startswith("starter/"):
-            continue  # the students' copies are not needed to grade
-        z.write(name, name)
+python3 - "$out" "$exercise" "$build/gradescope-grader/bin/bloom-grader" <<'PY'
+import pathlib, sys, zipfile
+out, exercise, grader = sys.argv[1], sys.argv[2], sys.argv[3]
+def files(folder, pattern="*"):
+    folder = pathlib.Path(folder)
+    return sorted(p for p in folder.rglob(pattern) if p.is_file()) if folder.is_dir() else []
+hidden = files(f"gradescope/hidden/{exercise}")
+catalogues = [p for p in (pathlib.Path("gradescope/hidden/mistakes.tsv"),) if p.is_file()]
+packed = {
+    "cases/mistakes.tsv": pathlib.Path("cases/mistakes.tsv"),
+    **{str(p): p for p in files("cases/protocol") + files(f"cases/{exercise}") + hidden + catalogues},
+}
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    def add(name, data, mode=0o644):
+        info = zipfile.ZipInfo(name)
+        info.external_attr = mode << 16
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, data)
     for top in ("setup.sh", "run_autograder"):
-        info = zipfile.ZipInfo(top)
-        info.external_attr = 0o755 << 16
-        z.writestr(info, pathlib.Path("gradescope", top).read_text())
-print(f"wrote {sys.argv[1]}: upload it as the autograder; exercise: {pathlib.Path('gradescope/exercise').read_text().strip()}")
+        add(top, pathlib.Path("gradescope", top).read_bytes(), 0o755)
+    add("gradescope/exercise", exercise + "\n")
+    add("bin/bloom-grader", pathlib.Path(grader).read_bytes(), 0o755)
+    for name, path in sorted(packed.items()):
+        add(name, path.read_bytes())
+count = lambda folder: sum(1 for p in files(folder, "*.case"))
+print(f"packed {exercise}: {count('cases/protocol')} protocol cases, {count(f'cases/{exercise}')} "
+      f"public {exercise} cases, {sum(1 for p in hidden if p.suffix == '.case')} hidden cases, "
+      f"a static bloom-grader")
+print(f"wrote {out}: upload it as the autograder (base image: docs/gradescope.md)")
 PY
