@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""gradescope/run_autograder against a fake /autograder tree (AUTOGRADER_ROOT): a solved
-starter gets full marks, the starter as given gets the protocol cases, a submission that does
-not compile and an empty one still get a valid results.json that says why. Every results.json
-is checked as tests/validate_reports.py checks Gradescope's format."""
+"""The Gradescope autograder for four submissions: a solved starter gets full marks, the
+starter as given gets the protocol cases, a submission that does not compile and an empty one
+still get a valid results.json that says why. Every results.json is checked as
+tests/validate_reports.py checks Gradescope's format.
+
+Two ways: run_autograder from the kit against a fake /autograder tree (AUTOGRADER_ROOT), or,
+with --debian-root SUITE, the zip from gradescope/make-zip.sh unpacked into /autograder of a
+debootstrapped root older than Gradescope's Ubuntu 22.04 image, its setup.sh run there, then
+run_autograder in that root (chroot) as Gradescope runs it."""
 import argparse
 import json
 import os
@@ -11,9 +16,55 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import validate_reports  # noqa: E402
+from debian_root import Root, run  # noqa: E402
+
+
+def unzip(zip_path, into):
+    """Unpacks as Gradescope does, keeping the executable bits."""
+    with zipfile.ZipFile(zip_path) as z:
+        for info in z.infolist():
+            target = into / info.filename
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(z.read(info))
+            target.chmod((info.external_attr >> 16) & 0o777 or 0o644)
+
+
+def in_debian_root(source, suite, tmp):
+    """Makes the zip, unpacks it into the root's /autograder, runs setup.sh there; returns a
+    function that runs run_autograder on a submission folder and returns the results folder."""
+    build = tmp / "zip-build"
+    made = run(["bash", source / "gradescope" / "make-zip.sh"], env=dict(os.environ, BLOOM_BUILD_DIR=str(build)))
+    print(made.stdout.strip())
+    # Exactly what grading uses, from the working tree (a case not yet committed included).
+    exercise = (source / "gradescope" / "exercise").read_text().strip()
+    with zipfile.ZipFile(build / "gradescope-autograder.zip") as z:
+        packed = {n for n in z.namelist() if n.startswith("cases/")}
+    wanted = {str(p.relative_to(source)) for folder in ("cases/protocol", f"cases/{exercise}")
+              for p in (source / folder).rglob("*") if p.is_file()} | {"cases/mistakes.tsv"}
+    if packed != wanted:
+        raise SystemExit(f"the zip's cases differ from the working tree's: "
+                         f"missing {sorted(wanted - packed)}, extra {sorted(packed - wanted)}")
+    autograder = tmp / "autograder"
+    unzip(build / "gradescope-autograder.zip", autograder / "source")
+    shutil.copy2(autograder / "source" / "run_autograder", autograder / "run_autograder")
+    root = Root(source, suite, [], tmp)
+    apt_cache = pathlib.Path(root.path).parent.parent / f"apt-{suite}"  # debs kept for reruns
+    apt_cache.mkdir(parents=True, exist_ok=True)
+    root.binds += [f"{autograder}:/autograder", f"{apt_cache}:/var/cache/apt/archives"]
+    print(root(["bash", "/autograder/source/setup.sh"]).stdout.strip())
+
+    def autograde(submission):
+        for folder in ("submission", "results"):
+            shutil.rmtree(autograder / folder, ignore_errors=True)
+        shutil.copytree(submission, autograder / "submission")
+        (autograder / "results").mkdir()
+        return root(["/autograder/run_autograder"], check=False), autograder / "results"
+    return autograde
 
 
 def main():
@@ -21,7 +72,10 @@ def main():
     parser.add_argument("--source", required=True, type=pathlib.Path)
     parser.add_argument("--grader", required=True)
     parser.add_argument("--make-starters", required=True)
+    parser.add_argument("--debian-root", metavar="SUITE",
+                        help="grade with the zip inside a Debian root of SUITE (needs root)")
     args = parser.parse_args()
+    args.source = args.source.resolve()
     exercise = (args.source / "gradescope" / "exercise").read_text().strip()
     failures = []
     with tempfile.TemporaryDirectory(prefix="bloom-gradescope-") as tmp:
@@ -29,23 +83,33 @@ def main():
         subprocess.run([args.make_starters, "--solved", "--exercise", exercise, "--out", tmp / "solved"],
                        check=True, stdout=subprocess.DEVNULL)
 
-        def autograde(name, fill):
-            root = tmp / name
-            (root / "submission").mkdir(parents=True)
-            (root / "source").symlink_to(args.source.resolve())
-            fill(root / "submission")
+        def on_host(submission):
+            root = submission.parent
+            (root / "source").symlink_to(args.source)
             env = dict(os.environ, AUTOGRADER_ROOT=str(root), BLOOM_GRADER=args.grader)
-            done = subprocess.run([args.source.resolve() / "gradescope" / "run_autograder"], env=env,
+            done = subprocess.run([args.source / "gradescope" / "run_autograder"], env=env,
                                   capture_output=True, text=True, cwd=root)
-            results = root / "results" / "results.json"
+            return done, root / "results"
+
+        run_autograder = in_debian_root(args.source, args.debian_root, tmp) if args.debian_root \
+            else on_host
+
+        def autograde(name, fill):
+            submission = tmp / name / "submission"
+            submission.mkdir(parents=True)
+            fill(submission)
+            done, results_dir = run_autograder(submission)
+            results = results_dir / "results.json"
             if done.returncode != 0 or not results.exists():
                 failures.append(f"{name}: run_autograder exit {done.returncode}, "
-                                f"results.json {'written' if results.exists() else 'missing'}")
+                                f"results.json {'written' if results.exists() else 'missing'}\n"
+                                f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
                 return {}
             try:
                 validate_reports.check_gradescope(results)
             except SystemExit:
                 failures.append(f"{name}: results.json is not valid for Gradescope")
+            print(f"{name}: score {json.loads(results.read_text()).get('score')}")
             return json.loads(results.read_text())
 
         copy = lambda src: lambda dst: shutil.copytree(src, dst, dirs_exist_ok=True)

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""The portability matrix: each cell builds what one platform's users build, with that
+platform's toolchain, and runs only what that toolchain adds.
+
+Starter cells build each exercise's solved starter (bloom-make-starters --solved) with
+-Werror and require build/check to pass every case; then put the student's stubs back, rebuild,
+and require check to name every function still to write. The Windows cell cross-compiles with
+MinGW-w64 and grades bloom.exe through wine. Kit cells build the reference, the grader and their
+C++ tests with another compiler or in another Debian release, and run those tests.
+
+Cells that need a Debian root get it from scripts/debian-root.sh (cached). `--list` prints the
+cell names, one a line: tests/CMakeLists.txt makes one CTest test of each."""
+import argparse
+import filecmp
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
+from debian_root import Failure, Root, run  # noqa: E402
+
+EXERCISES_FROM = "starter"  # the committed starters name the exercises: one folder each
+CACHE = pathlib.Path(os.environ.get("BLOOM_ROOT_CACHE", "/var/cache/bloom-kit/roots")).parent
+
+
+def need(program):
+    if shutil.which(program) is None:
+        raise Failure(f"{program} is not installed: scripts/deps.sh installs the platform "
+                      "toolchains")
+
+
+def host(argv, **kwargs):
+    return run(argv, **kwargs)
+
+
+def student_files(stub, solved):
+    """The files of the starter that the solved starter replaces: the student's."""
+    return [p.relative_to(stub) for p in sorted(stub.rglob("*"))
+            if p.is_file() and not filecmp.cmp(p, solved / p.relative_to(stub), shallow=False)]
+
+
+def expect_check(execute, check, solved):
+    """Runs the starter's own build/check and holds it to what a student must see."""
+    try:
+        result = execute([check])
+        output, status = result.stdout, 0
+    except Failure as failure:
+        output, status = str(failure), 1
+    summary = re.search(r"^(\d+) passed, (\d+) failed$", output, re.M)
+    if solved and (status != 0 or not summary or summary.group(2) != "0"):
+        raise Failure(f"the solved starter's check should pass every case:\n{output[-2000:]}")
+    if not solved and (status == 0 or "still to write:" not in output):
+        raise Failure(f"the starter's check should fail and list what is still to write:\n"
+                      f"{output[-2000:]}")
+    return summary.group(0) if summary else output.strip().splitlines()[-1]
+
+
+def starter_cell(args, work, execute, cmake_args, env=None, checks=()):
+    """Builds each exercise, solved and then as given, with `execute` (host or a root)."""
+    for exercise in sorted(p.name for p in (args.source / EXERCISES_FROM).iterdir()):
+        solved_root = work / "solved"
+        if not solved_root.exists():
+            run([args.make_starters, "--solved", "--out", solved_root])
+        folder = work / exercise
+        shutil.copytree(solved_root / exercise, folder)
+        build = folder / "build"
+        execute(["cmake", "-S", folder, "-B", build, "-DCMAKE_CXX_FLAGS=-Werror", *cmake_args],
+                env=env)
+        execute(["cmake", "--build", build, "-j", "2"], env=env)
+        passed = expect_check(execute, build / "check", solved=True)
+        for check in checks:
+            check(build)
+        # The stubs back in place: the student's first build.
+        stub = args.source / "starter" / exercise
+        for name in student_files(stub, solved_root / exercise):
+            shutil.copyfile(stub / name, folder / name)
+        execute(["cmake", "--build", build, "-j", "2"], env=env)
+        first = expect_check(execute, build / "check", solved=False)
+        print(f"{exercise}: solved {passed}; as given: {first.splitlines()[-1]}")
+
+
+# What the self-check may call in the C library: POSIX.1-2008 functions that macOS also has,
+# and the C and C++ runtime's own entry points. A new import fails this list until it is
+# checked against both and added.
+POSIX_CALLS = {
+    "_exit", "access", "chdir", "close", "dup2", "execv", "fcntl", "fork", "getenv", "isatty",
+    "kill", "mkdtemp", "pipe", "poll", "read", "setpgid", "setrlimit", "signal", "strerror",
+    "waitpid", "write", "strtod", "strtoull", "memchr", "memcmp", "memcpy", "memmove", "memset",
+    "strlen", "abort", "free", "malloc", "calloc", "realloc", "fwrite", "fputs", "fputc", "printf",
+    "fprintf", "snprintf", "vsnprintf", "pthread_create", "pthread_join", "pthread_detach",
+    "sysconf", "pthread_mutex_lock", "pthread_mutex_unlock",
+    # what the compiler and the standard library's headers refer to on glibc, not calls in
+    # the self-check's code
+    "__libc_single_threaded", "__errno_location", "__libc_start_main", "__stack_chk_fail", "__cxa_finalize",
+    "__cxa_atexit", "__gmon_start__", "_ITM_deregisterTMCloneTable",
+    "_ITM_registerTMCloneTable", "strcmp", "strncmp", "stat", "lstat", "opendir", "readdir",
+    "closedir", "open", "unlink", "rmdir", "getcwd", "nanosleep", "clock_gettime",
+}
+
+
+def posix_only(build):
+    """The stand-in for macOS: the self-check imports nothing glibc-only from the C library."""
+    symbols = run(["nm", "-D", "--undefined-only", build / "check"]).stdout.split("\n")
+    libc = {m.group(1) for line in symbols
+            if (m := re.search(r"\bU (\w+)@GLIBC_", line)) or (m := re.search(r"\bw (\w+)$", line))}
+    extra = sorted(libc - POSIX_CALLS)
+    if extra:
+        raise Failure(f"check imports C library calls outside POSIX.1-2008 + macOS: {extra}")
+    sources = (build.parent / "check").glob("*.cpp")
+    if any("/proc/" in p.read_text() for p in sources):
+        raise Failure("check reads /proc, which macOS has not")
+
+
+def outputs_where_readme_says(build):
+    for name in ("bloom", "check"):
+        if not (build / name).is_file():
+            raise Failure(f"build/{name} is missing after a multi-config build: "
+                          f"{sorted(p.name for p in build.iterdir())}")
+
+
+def windows_cell(args, work):
+    need("x86_64-w64-mingw32-g++-posix")
+    need("wine")
+    toolchain = work / "mingw.cmake"
+    toolchain.write_text(
+        "set(CMAKE_SYSTEM_NAME Windows)\n"
+        "set(CMAKE_CXX_COMPILER x86_64-w64-mingw32-g++-posix)\n"
+        "set(CMAKE_FIND_ROOT_PATH /usr/x86_64-w64-mingw32)\n"
+        # no MinGW runtime DLLs to ship beside bloom.exe
+        "set(CMAKE_EXE_LINKER_FLAGS_INIT -static)\n")
+    prefix = CACHE / "wine"  # made once: a first wine start takes seconds
+    prefix.mkdir(parents=True, exist_ok=True)
+    env = ["env", f"WINEPREFIX={prefix}", "WINEDEBUG=-all"]
+    run([*env, "wine", "cmd", "/c", "ver"])
+    run([args.make_starters, "--solved", "--out", work / "solved"])
+    for exercise in sorted(p.name for p in (args.source / EXERCISES_FROM).iterdir()):
+        folder = work / "solved" / exercise
+        build = folder / "build"
+        configured = run(["cmake", "-S", folder, "-B", build, "-DCMAKE_CXX_FLAGS=-Werror",
+                          f"-DCMAKE_TOOLCHAIN_FILE={toolchain}"])
+        if "run build/check from WSL" not in configured.stdout:
+            raise Failure("configuring for Windows should say that check is left out")
+        run(["cmake", "--build", build, "-j", "2"])
+        if (build / "check.exe").exists() or not (build / "bloom.exe").exists():
+            raise Failure(f"expected build/bloom.exe and no check.exe: {sorted(os.listdir(build))}")
+        graded = run([args.grader, "run", "--jobs", "2", "--cases", folder / "cases", "--",
+                      *env, "wine", build / "bloom.exe"])
+        print(f"{exercise}: bloom.exe under wine: {graded.stdout.strip().splitlines()[-1]}")
+
+
+KIT_TESTS = ["reference_test", "starter_gen_test", "grader_test", "fork_safety_test"]
+
+
+def kit_cell(args, work, execute, cmake_args, ccache_dir, env=None):
+    """Configures and builds the kit (reference, grader, tools, C++ tests), then runs the C++
+    tests. ccache keeps reruns short when the sources have not changed."""
+    build = work / "kit"
+    execute(["cmake", "-S", args.source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
+             "-DBLOOM_BENCHMARKS=OFF", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", *cmake_args],
+            env=env)
+    execute(["env", f"CCACHE_DIR={ccache_dir}", "cmake", "--build", build, "-j", "2"], env=env)
+    for test in KIT_TESTS:
+        done = execute([build / "bin" / test, "--no-intro"], env=env)
+        counts = [line for line in done.stdout.splitlines() if "test cases:" in line]
+        print(f"{test}: {counts[-1] if counts else done.stdout.strip()[-200:]}")
+
+
+def cell_table():
+    def native(cxx, flags="", cmake_args=(), checks=()):
+        def cell(args, work):
+            need(cxx)
+            env = dict(os.environ, CXX=cxx, CXXFLAGS=flags)
+            starter_cell(args, work, host, list(cmake_args), env=env, checks=checks)
+        return cell
+
+    def bullseye_starter(args, work):
+        root = Root(args.source, "bullseye", ["g++", "cmake", "make"], work)
+        print(root(["g++", "--version"]).stdout.splitlines()[0])
+        starter_cell(args, work, root, [])
+        # Its Boost (1.74) cannot build the grader: deps.sh says so and names the way out.
+        root.binds.append(f"{args.source}:{args.source}")
+        refused = root(["bash", args.source / "scripts" / "deps.sh", "grader"], check=False)
+        if refused.returncode != 2 or "static" not in refused.stderr:
+            raise Failure(f"deps.sh grader on Debian 11 should refuse and point to the static "
+                          f"grader: exit {refused.returncode}\n{refused.stderr}")
+
+    def kit_clang(args, work):
+        need("clang++-14")
+        need("ccache")
+        env = dict(os.environ, CXX="clang++-14")
+        kit_cell(args, work, host, [], CACHE / "ccache-clang-14", env=env)
+
+    def trixie_kit(args, work):
+        packages = ["g++", "cmake", "ninja-build", "python3", "libboost-dev",
+                    "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
+                    "doctest-dev", "bubblewrap", "ccache"]
+        root = Root(args.source, "trixie", packages, work)
+        ccache_dir = CACHE / "ccache-trixie"
+        ccache_dir.mkdir(parents=True, exist_ok=True)
+        root.binds += [f"{args.source}:{args.source}", f"{ccache_dir}:{ccache_dir}"]
+        # deps.sh finds Debian 13's Boost under its own name: all it asks for is in the root.
+        root(["bash", args.source / "scripts" / "deps.sh", "grader"])
+        kit_cell(args, work, root, [], ccache_dir)
+
+    return {
+        "starters-gcc-11": native("g++-11"),
+        "starters-gcc-12": native("g++-12"),
+        "starters-clang-14-libstdc++": native("clang++-14"),
+        # macOS stand-in: Apple clang's standard library, and no Linux-only calls
+        "starters-clang-14-libc++": native("clang++-14", "-stdlib=libc++", checks=[posix_only]),
+        # Xcode and Visual Studio put programs in build/<Config>/: the README's paths still hold
+        "starters-ninja-multi-config": native("g++", cmake_args=["-G", "Ninja Multi-Config"],
+                                              checks=[outputs_where_readme_says]),
+        "starters-debian-11-gcc-10": bullseye_starter,
+        "starters-windows-mingw-wine": windows_cell,
+        "kit-clang-14": kit_clang,
+        "kit-debian-13": trixie_kit,
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--list", action="store_true", help="print the cell names and stop")
+    parser.add_argument("--cell")
+    parser.add_argument("--source", type=pathlib.Path)
+    parser.add_argument("--make-starters")
+    parser.add_argument("--grader")
+    args = parser.parse_args()
+    cells = cell_table()
+    if args.list:
+        print("\n".join(cells))
+        return 0
+    if args.cell not in cells or not (args.source and args.make_starters and args.grader):
+        parser.error(f"--cell is one of {', '.join(cells)}, with --source, --make-starters "
+                     "and --grader")
+    args.source = args.source.resolve()
+    with tempfile.TemporaryDirectory(prefix=f"bloom-{args.cell}-") as tmp:
+        try:
+            cells[args.cell](args, pathlib.Path(tmp))
+        except Failure as failure:
+            print(f"FAIL: {args.cell}: {failure}", file=sys.stderr)
+            return 1
+    print(f"{args.cell}: passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
