@@ -170,6 +170,8 @@ def kit_cell(args, work, execute, cmake_args, ccache_dir, env=None):
 
 
 def cell_table():
+    """The cells. GCC 12, Debian 12's own compiler, is the cell that tests/starter_test.py
+    already is (the two "starter builds alone" tests), so it is not built a second time."""
     def native(cxx, flags="", cmake_args=(), checks=()):
         def cell(args, work):
             need(cxx)
@@ -208,7 +210,6 @@ def cell_table():
 
     return {
         "starters-gcc-11": native("g++-11"),
-        "starters-gcc-12": native("g++-12"),
         "starters-clang-14-libstdc++": native("clang++-14"),
         # macOS stand-in: Apple clang's standard library, and no Linux-only calls
         "starters-clang-14-libc++": native("clang++-14", "-stdlib=libc++", checks=[posix_only]),
