@@ -69,7 +69,7 @@ def main():
         for mistake in MISTAKES:
             python_submission(mistake, f"--mistake {mistake}")
         python_submission("two-mistakes", "--mistake float-division --mistake msb-bit-order")
-        subprocess.run([args.make_starters, "--solved", "--exercise", "bip37", "--out", tmp / "solved"],
+        subprocess.run([args.make_starters, "--root", pathlib.Path(args.cases).resolve().parent, "--solved", "--exercise", "bip37", "--out", tmp / "solved"],
                        check=True, stdout=subprocess.DEVNULL)
         shutil.copytree(tmp / "solved" / "bip37", subs / "cpp-solved")
         (subs / "not-compiling").mkdir()

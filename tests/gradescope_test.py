@@ -80,7 +80,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory(prefix="bloom-gradescope-") as tmp:
         tmp = pathlib.Path(tmp)
-        subprocess.run([args.make_starters, "--solved", "--exercise", exercise, "--out", tmp / "solved"],
+        subprocess.run([args.make_starters, "--root", args.source, "--solved", "--exercise", exercise, "--out", tmp / "solved"],
                        check=True, stdout=subprocess.DEVNULL)
 
         def on_host(submission):

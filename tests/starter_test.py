@@ -70,7 +70,7 @@ def main() -> int:
                             f"output ends {check.stdout[-300:]!r}")
 
         solved_root = pathlib.Path(tmp) / "solved"
-        subprocess.run([args.make_starters, "--solved", "--exercise", args.exercise, "--out",
+        subprocess.run([args.make_starters, "--root", args.source, "--solved", "--exercise", args.exercise, "--out",
                         solved_root], check=True, stdout=subprocess.DEVNULL)
         solved = solved_root / args.exercise
         build(solved, args.cmake)

@@ -64,7 +64,7 @@ def starter_cell(args, work, execute, cmake_args, env=None, checks=()):
     for exercise in sorted(p.name for p in (args.source / EXERCISES_FROM).iterdir()):
         solved_root = work / "solved"
         if not solved_root.exists():
-            run([args.make_starters, "--solved", "--out", solved_root])
+            run([args.make_starters, "--root", args.source, "--solved", "--out", solved_root])
         folder = work / exercise
         shutil.copytree(solved_root / exercise, folder)
         build = folder / "build"
@@ -136,7 +136,7 @@ def windows_cell(args, work):
     prefix.mkdir(parents=True, exist_ok=True)
     env = ["env", f"WINEPREFIX={prefix}", "WINEDEBUG=-all"]
     run([*env, "wine", "cmd", "/c", "ver"])
-    run([args.make_starters, "--solved", "--out", work / "solved"])
+    run([args.make_starters, "--root", args.source, "--solved", "--out", work / "solved"])
     for exercise in sorted(p.name for p in (args.source / EXERCISES_FROM).iterdir()):
         folder = work / "solved" / exercise
         build = folder / "build"

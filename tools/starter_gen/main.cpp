@@ -5,9 +5,21 @@
 
 #include "starter_files.hpp"
 
-#ifndef BLOOM_SOURCE_DIR
-#error "BLOOM_SOURCE_DIR must be defined by the build"
-#endif
+namespace {
+
+// The kit that holds `from`: the nearest folder at or above it with reference/ and cases/. A
+// tool built in one clone and run in another must write the clone it runs in.
+std::filesystem::path kit_above(std::filesystem::path from) {
+  for (from = std::filesystem::absolute(from); ; from = from.parent_path()) {
+    if (std::filesystem::is_directory(from / "reference") &&
+        std::filesystem::is_directory(from / "cases")) {
+      return from;
+    }
+    if (from == from.parent_path()) return {};
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -15,12 +27,13 @@ int main(int argc, char** argv) {
       "student's functions become stubs, the public cases and the self-check are copied in.\n"
       "exit status: 0 done (or up to date), 1 --check found a stale starter, 2 could not run",
       "bloom-make-starters"};
-  std::filesystem::path root = BLOOM_SOURCE_DIR;
+  std::filesystem::path root;
   std::filesystem::path out;
   bool check = false;
   bool solved = false;
   std::vector<std::string> only;
-  app.add_option("--root", root, "the kit's source folder")->capture_default_str();
+  app.add_option("--root", root,
+                 "the kit's source folder (default: the kit that holds the current folder)");
   app.add_option("--out", out, "where the starter folders go (default: ROOT/starter)");
   app.add_flag("--check", check, "write nothing; exit 1 when a committed starter is stale");
   app.add_flag("--solved", solved,
@@ -35,6 +48,13 @@ int main(int argc, char** argv) {
   if (solved && out.empty()) {
     std::cerr << "bloom-make-starters: error: --solved needs --out: the committed starters "
                  "must never hold the solutions\n";
+    return 2;
+  }
+  if (root.empty()) root = kit_above(std::filesystem::current_path());
+  if (root.empty()) {
+    std::cerr << "bloom-make-starters: error: " << std::filesystem::current_path().string()
+              << " is not inside the kit (no reference/ and cases/ above it): run it there, or "
+                 "give --root\n";
     return 2;
   }
   if (out.empty()) out = root / "starter";
