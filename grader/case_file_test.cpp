@@ -1,5 +1,7 @@
 #include "case_file.hpp"
 
+#include <algorithm>
+
 #include <doctest/doctest.h>
 
 #include <string>
@@ -83,15 +85,38 @@ TEST_CASE("@timeout takes whole and decimal seconds, and nothing else") {
   }
 }
 
-TEST_CASE("a folder of cases is searched recursively and named by relative path") {
+TEST_CASE("a folder of cases is searched recursively and each case is named FOLDER/NAME") {
   const auto cases = grader::load_cases({BLOOM_GRADER_TESTDATA "/suite"});
   REQUIRE(cases.size() == 3);
   CHECK(cases[0].name == "bip37/hidden-sizing");
   CHECK(cases[1].name == "bip37/worked-example");
-  CHECK(cases[2].name == "hash-bloom");
+  CHECK(cases[2].name == "suite/hash-bloom");
   const auto single = grader::load_cases({BLOOM_GRADER_TESTDATA "/hostile.case"});
   REQUIRE(single.size() == 1);
-  CHECK(single[0].name == "hostile");
+  CHECK(single[0].name == "testdata/hostile");
+}
+
+TEST_CASE("a case has the same id however its suite is given") {
+  const std::string exercise = BLOOM_GRADER_TESTDATA "/suite/bip37";
+  for (const std::string& path :
+       {std::string(BLOOM_GRADER_TESTDATA "/suite"), exercise, exercise + "/",
+        exercise + "/worked-example.case", exercise + "/../bip37/worked-example.case"}) {
+    INFO(path);
+    const auto cases = grader::load_cases({path});
+    CHECK(std::any_of(cases.begin(), cases.end(),
+                      [](const grader::Case& c) { return c.name == "bip37/worked-example"; }));
+  }
+}
+
+TEST_CASE("two cases with one id are an error that names both files") {
+  const std::string exercise = BLOOM_GRADER_TESTDATA "/suite/bip37";
+  CHECK_THROWS_WITH_AS(
+      static_cast<void>(grader::load_cases({exercise, exercise + "/worked-example.case"})),
+      (exercise + "/worked-example.case:0: error: a second case with the id "
+                  "\"bip37/worked-example\" (the first is " + exercise +
+       "/worked-example.case): ids are FOLDER/NAME, so rename one, or give the same folder once")
+          .c_str(),
+      CaseFileError);
 }
 
 TEST_CASE("a missing path and a bad case file in a folder are errors with their place") {

@@ -131,7 +131,7 @@ TEST_CASE("several reports are written at once, each to its own file") {
   CHECK(report["summary"]["failed"] == 3);
   CHECK(report["summary"]["max_score"] == 6);
   const auto& hash_case = report["cases"][2];
-  CHECK(hash_case["name"] == "hash-bloom");
+  CHECK(hash_case["name"] == "suite/hash-bloom");
   CHECK(hash_case["verdict"] == "wrong-output");
   CHECK(hash_case["mismatch"]["command"] == "HASH 0 bloom");
   CHECK(hash_case["mismatch"]["case_line"] == 3);

@@ -56,7 +56,7 @@ def main():
                                  "--cases", root / "cases/bip37", "--report", f"json:{report}", "--",
                                  root / "starter/bip37/build/bloom"], stdout=subprocess.DEVNULL).returncode
         cases = json.loads(report.read_text())["cases"] if report.exists() else []
-        protocol_names = {p.stem for p in (root / "cases/protocol").glob("*.case")}
+        protocol_names = {f"protocol/{p.stem}" for p in (root / "cases/protocol").glob("*.case")}
         protocol = [c for c in cases if c["name"] in protocol_names]
         if status != 1 or not protocol or any(c["verdict"] != "passed" for c in protocol):
             failures.append(f"grading the bip37 starter from the bundle: exit {status}, {protocol}")
