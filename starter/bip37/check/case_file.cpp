@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string_view>
 
@@ -270,12 +271,21 @@ Case load_case(const fs::path& file, const std::string& name, bool with_mistakes
   return kase;
 }
 
+namespace {
+
+std::string case_id(const fs::path& file) {
+  const fs::path folder = fs::absolute(file).lexically_normal().parent_path().filename();
+  return folder.generic_string() + "/" + file.stem().generic_string();
+}
+
+}  // namespace
+
 std::vector<Case> load_cases(const std::vector<fs::path>& paths, bool with_mistakes) {
   std::vector<Case> cases;
   for (const fs::path& path : paths) {
     std::error_code error;
     if (fs::is_regular_file(path, error)) {
-      cases.push_back(load_case(path, path.stem().string(), with_mistakes));
+      cases.push_back(load_case(path, case_id(path), with_mistakes));
       continue;
     }
     if (!fs::is_directory(path, error)) {
@@ -284,14 +294,22 @@ std::vector<Case> load_cases(const std::vector<fs::path>& paths, bool with_mista
     std::vector<Case> found;
     for (const auto& entry : fs::recursive_directory_iterator(path)) {
       if (!entry.is_regular_file() || entry.path().extension() != ".case") continue;
-      fs::path relative = fs::relative(entry.path(), path);
-      relative.replace_extension();
-      found.push_back(load_case(entry.path(), relative.generic_string(), with_mistakes));
+      found.push_back(load_case(entry.path(), case_id(entry.path()), with_mistakes));
     }
     std::sort(found.begin(), found.end(),
               [](const Case& a, const Case& b) { return a.name < b.name; });
     cases.insert(cases.end(), std::make_move_iterator(found.begin()),
                  std::make_move_iterator(found.end()));
+  }
+  std::map<std::string_view, const Case*> by_id;
+  for (const Case& kase : cases) {
+    const auto [at, fresh] = by_id.emplace(kase.name, &kase);
+    if (!fresh) {
+      throw CaseFileError(kase.file, 0,
+                          "a second case with the id \"" + kase.name + "\" (the first is " +
+                              at->second->file.string() +
+                              "): ids are FOLDER/NAME, so rename one, or give the same folder once");
+    }
   }
   return cases;
 }

@@ -40,7 +40,7 @@ struct Step {
 };
 
 struct Case {
-  std::string name;            // path relative to the folder given, without ".case"
+  std::string name;            // its id, "<folder>/<stem>": "bip37/crlf-input" (load_cases)
   std::filesystem::path file;  // as found, for messages
   std::string description;     // the first comment block, "# " prefixes removed
   int points = 1;
@@ -83,8 +83,11 @@ class CaseFileError : public std::runtime_error {
                              bool with_mistakes = true);
 
 // The cases of each PATH (a .case file, or a folder searched recursively), sorted by name
-// within each path. A case's name is its path relative to the folder given, without ".case";
-// a file given directly is named by its stem.
+// within each path. A case's name is its id: the name of the folder that holds it, a slash,
+// and its file name without ".case" ("bip37/crlf-input"), the same however the cases were
+// given (cases/, cases/bip37/ or the file), so that ids in reports, gradebooks and JSON are
+// stable. The folders are the exercises (cases/<exercise>/, hidden/<exercise>/). Two cases
+// with one id are an error naming both files.
 [[nodiscard]] std::vector<Case> load_cases(const std::vector<std::filesystem::path>& paths,
                                            bool with_mistakes = true);
 
