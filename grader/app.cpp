@@ -220,6 +220,7 @@ int run_cases(const RunOptions& options) {
   }
   Report report;
   report.command = command->display;
+  report.show_hidden = options.show_hidden;
   // Ctrl-C ends every running program and still reports what finished.
   report.results = grade(cases, *command, grade_options, stop_on_interrupt());
   report.interrupted = interrupted.load();

@@ -26,6 +26,7 @@ struct RunOptions {
   std::string filter;
   std::vector<ReportRequest> reports;  // empty: text to stdout
   bool verbose = false;
+  bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)
   double memory_mb = 2048;  // 0: no limit
   double output_limit_mb = 8;
   std::vector<std::string> command;

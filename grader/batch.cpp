@@ -127,6 +127,7 @@ nlohmann::json grade_submission(const Context& context, const fs::path& folder) 
   grade_options.jobs = 1;  // parallel across submissions instead
   Report report;
   report.command = line;
+  report.show_hidden = context.options.show_hidden;
   report.results = grade(context.cases, command, grade_options, stop_on_interrupt());
   report.interrupted = stop_on_interrupt().load();
   nlohmann::json json = to_json(report);

@@ -24,6 +24,7 @@ struct BatchOptions {
   bool sandbox = false;
   int shard_index = 1;  // grade the shard_index-th of shard_count slices (1-based)
   int shard_count = 1;
+  bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)
   bool regrade = false;  // grade again submissions whose report is already in `out`
   double timeout_seconds = 10;
   double build_timeout_seconds = 300;

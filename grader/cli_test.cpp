@@ -154,3 +154,31 @@ TEST_CASE("several reports are written at once, each to its own file") {
   CHECK(xml.find("<testcase classname=\"cases.bip37\" name=\"worked-example\"") != std::string::npos);
   CHECK(xml.find("<failure type=\"wrong-output\"") != std::string::npos);
 }
+
+TEST_CASE("--show-hidden gives the instructor a hidden failure in full, never in Gradescope's") {
+  TempDir dir;
+  const std::string json = (dir.path() / "r.json").string();
+  const std::string gradescope = (dir.path() / "results.json").string();
+  const std::string junit = (dir.path() / "junit.xml").string();
+  const Finished f = grader_run({"run", "--show-hidden", "--cases", kSuite, "--filter",
+                                 "bip37/hidden-*", "--report", "text", "--report", "json:" + json,
+                                 "--report", "junit:" + junit, "--report",
+                                 "gradescope:" + gradescope, "--",
+                                 BLOOM_FIXTURES_DIR "/hostile_fake_pass"});
+  CHECK(f.exit_code == 1);
+  CHECK(f.out.find("hidden case, shown in full (--show-hidden)") != std::string::npos);
+  CHECK(f.out.find("hidden-sizing.case:5: wrong-output") != std::string::npos);
+  CHECK(f.out.find("sent:     > INIT 9 0.01\n") != std::string::npos);
+  CHECK(f.out.find("expected: bytes=10 hashes=5\n") != std::string::npos);
+
+  const auto report = nlohmann::json::parse(read_file(json));
+  CHECK(report["cases"][0]["hidden"] == true);
+  CHECK(report["cases"][0]["mismatch"]["command"] == "INIT 9 0.01");
+  CHECK(report["cases"][0]["mismatch"]["expected"] == "bytes=10 hashes=5");
+  CHECK(read_file(junit).find("INIT 9 0.01") != std::string::npos);
+  // what Gradescope holds is the student's result: the hidden case's lines never go there
+  const std::string results = read_file(gradescope);
+  CHECK(results.find("INIT 9 0.01") == std::string::npos);
+  CHECK(results.find("bytes=10") == std::string::npos);
+  CHECK(results.find("hidden case: wrong-output") != std::string::npos);
+}

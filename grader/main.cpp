@@ -27,6 +27,9 @@ int main(int argc, char** argv) {
                       "FORMAT[:FILE], FORMAT one of text json gradescope junit (repeatable; "
                       "default text to stdout)");
   run_app->add_flag("--verbose", run.verbose, "say more while grading");
+  run_app->add_flag("--show-hidden", run.show_hidden,
+                    "show hidden cases' lines in full, for the instructor (text, JSON, JUnit; "
+                    "never the Gradescope report)");
   run_app->add_option("--memory", run.memory_mb, "address-space limit in MiB, 0 for none (default 2048)")
       ->check(CLI::NonNegativeNumber);
   run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
@@ -95,6 +98,8 @@ int main(int argc, char** argv) {
                       "nothing else of the file system (refuses when bubblewrap cannot run)");
   batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
   batch_app->add_flag("--regrade", batch.regrade, "grade again submissions already in --out");
+  batch_app->add_flag("--show-hidden", batch.show_hidden,
+                      "reports show hidden cases' lines in full (the instructor's copy)");
   batch_app->add_option("--timeout", batch.timeout_seconds, "seconds per case (default 10)")
       ->check(CLI::PositiveNumber);
   batch_app->add_option("--build-timeout", batch.build_timeout_seconds,

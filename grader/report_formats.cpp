@@ -7,7 +7,7 @@ namespace grader {
 nlohmann::json to_json(const Report& report) {
   nlohmann::json cases = nlohmann::json::array();
   for (const CaseResult& r : report.results) {
-    const bool hidden = r.kase->hidden;
+    const bool hidden = r.kase->hidden && !report.show_hidden;  // masked
     nlohmann::json mismatch = nullptr;
     if (r.mismatch && !hidden) {
       mismatch = {{"command", r.mismatch->step ? r.mismatch->step->input : ""},
@@ -25,7 +25,7 @@ nlohmann::json to_json(const Report& report) {
         {"summary", hidden ? "" : r.summary},
         {"points", r.points},
         {"max_points", r.kase->points},
-        {"hidden", hidden},
+        {"hidden", r.kase->hidden},
         {"time_ms", r.run.elapsed.count()},
         {"exit_code", r.run.signal == 0 ? nlohmann::json(r.run.exit_code) : nullptr},
         {"signal", r.run.signal ? nlohmann::json(signal_name(r.run.signal)) : nullptr},
@@ -67,7 +67,8 @@ nlohmann::json to_gradescope(const Report& report) {
     if (r.verdict == Verdict::Passed) {
       output = "passed";
     } else {
-      for (const std::string& line : failure_details(r)) output += line + "\n";
+      // never the instructor's view: what Gradescope holds is the student's result
+      for (const std::string& line : failure_details(r, false)) output += line + "\n";
     }
     tests.push_back({{"name", r.kase->name},
                      {"score", r.points},
@@ -143,10 +144,10 @@ std::string to_junit(const Report& report) {
       continue;
     }
     std::string details;
-    for (const std::string& line : failure_details(r)) details += line + "\n";
+    for (const std::string& line : failure_details(r, report.show_hidden)) details += line + "\n";
     xml << ">\n      <failure type=\"" << verdict_name(r.verdict) << "\" message=\""
         << xml_escape(std::string(verdict_name(r.verdict)) +
-                      (r.kase->hidden ? "" : ": " + visible(r.summary)))
+                      (r.kase->hidden && !report.show_hidden ? "" : ": " + visible(r.summary)))
         << "\">" << xml_escape(details) << "</failure>\n    </testcase>\n";
   }
   xml << "  </testsuite>\n</testsuites>\n";

@@ -123,6 +123,23 @@ def main():
         expect(merged.read_text() == (one / "gradebook.csv").read_text(),
                "3 shards merged differ from one run")
 
+        # the instructor's copy: a hidden case in full with --show-hidden, masked without
+        hidden = tmp / "hidden" / "bip37"
+        hidden.mkdir(parents=True)
+        shutil.copy(args.cases.parent / "grader/testdata/suite/bip37/hidden-sizing.case",
+                    hidden / "term-sizing.case")
+        only = tmp / "only-fake" / "fakes-a-pass"
+        only.mkdir(parents=True)
+        shutil.copy(args.fake_pass, only / "program")
+        for extra, shown in (((), False), (("--show-hidden",), True)):
+            out = tmp / f"hidden-shown-{shown}"
+            batch(args.grader, args.cases, only.parent, out, "--cases", hidden, *extra)
+            case = next(c for c in report(out, "fakes-a-pass")["cases"]
+                        if c["name"] == "bip37/term-sizing")
+            expect(case["hidden"] and (case["mismatch"] is not None) == shown and
+                   (case["mismatch"] or {}).get("expected", "bytes=10 hashes=5") == "bytes=10 hashes=5",
+                   f"batch {' '.join(extra)}: hidden case mismatch {case['mismatch']}")
+
         # the sandbox
         hostile = tmp / "hostile"
         for mode in ("read-cases", "read-other", "write", "net"):
