@@ -10,6 +10,8 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
+#include <set>
 
 #include "case_file.hpp"
 #include "judge.hpp"
@@ -324,9 +326,23 @@ int audit_cases(const AuditOptions& options) {
   grade_options.limits = limits;
   grade_options.jobs = jobs_or_cores(options.jobs);
 
+  // Only the mistakes of the exercises whose cases were given: a case's id starts with its
+  // folder, which is its exercise (cases/bip37/, hidden/bip37/).
+  std::set<std::string> given;
+  for (const Case& kase : prepared->cases) given.insert(kase.name.substr(0, kase.name.find('/')));
+  std::vector<MistakeInfo> audited;
+  std::map<std::string, int> left_out;
+  for (const MistakeInfo& mistake : *catalogue) {
+    if (given.count(mistake.exercise) != 0) {
+      audited.push_back(mistake);
+    } else {
+      ++left_out[mistake.exercise];
+    }
+  }
+
   int problems = 0;
   std::cout << "mistake                    caught  named  cases that catch it (* = caught, not named)\n";
-  for (const MistakeInfo& mistake : *catalogue) {
+  for (const MistakeInfo& mistake : audited) {
     const std::vector<CaseResult> results = grade(
         prepared->cases, with_mistake(prepared->command, mistake.id), grade_options,
         stop_on_interrupt());
@@ -351,8 +367,12 @@ int audit_cases(const AuditOptions& options) {
               << (caught == 0 ? "SURVIVES every case" : which) << "\n";
     if (caught == 0 || named < caught) ++problems;
   }
-  std::cout << catalogue->size() << " mistakes, " << problems
+  std::cout << audited.size() << " mistakes, " << problems
             << (problems == 1 ? " survives or goes unnamed\n" : " survive or go unnamed\n");
+  for (const auto& [exercise, count] : left_out) {
+    std::cout << "not audited: " << count << " mistakes of " << exercise << ", since no case of "
+              << exercise << "/ was given\n";
+  }
   return problems == 0 ? kExitPassed : kExitFailed;
 }
 
