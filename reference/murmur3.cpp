@@ -10,7 +10,7 @@
 
 namespace bloom {
 
-// BEGIN SOLUTION hashing
+// BEGIN SOLUTION hashing, given to bip37
 namespace {
 
 // A block is read little-endian whatever the machine: the first byte is the lowest.
@@ -33,7 +33,7 @@ std::uint32_t fmix32(std::uint32_t h) {
 // END SOLUTION
 
 std::uint32_t murmur3_32(std::span<const std::uint8_t> key, std::uint32_t seed) {
-  // BEGIN SOLUTION hashing
+  // BEGIN SOLUTION hashing, given to bip37
   constexpr std::uint32_t c1 = 0xcc9e2d51;
   constexpr std::uint32_t c2 = 0x1b873593;
 

@@ -1,32 +1,48 @@
 #!/usr/bin/env bash
-# Makes build/bloom-course-student.tar.gz: what students receive, and nothing else. The
-# starters (generated: no solution of their own exercise), the public cases (no @hidden case),
-# the grader's sources with a build of its own, and the docs a student needs. No reference
-# sources, no known mistakes' code, no instructor tools.
-#   bash scripts/student-bundle.sh [OUT.tar.gz]
+# Makes the bundle students of one exercise receive, and nothing else:
+#   bash scripts/student-bundle.sh EXERCISE [OUT.tar.gz]   (default build/bloom-course-EXERCISE.tar.gz)
+# The exercise's starter (generated: no solution of its own, and of the other exercises only
+# what it needs as given code, which its README names), the protocol suite and the exercise's
+# public cases (never a hidden one: each left out is named), the mistakes it may be told, the
+# grader's sources with a build of their own, and the docs a student needs. No reference, no
+# other exercise's starter or cases, no known mistakes' code, no instructor tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-build/bloom-course-student.tar.gz}
+exercise=${1:-}
+if [[ -z $exercise || ! -d starter/$exercise || $exercise == protocol ]]; then
+  echo "student-bundle: error: name the exercise: student-bundle.sh EXERCISE [OUT] (exercises: $(ls starter | tr '\n' ' '))" >&2
+  exit 2
+fi
+out=${2:-build/bloom-course-$exercise.tar.gz}
 mkdir -p "$(dirname "$out")"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-root=$stage/bloom-course-student
+name=bloom-course-$exercise
+root=$stage/$name
 mkdir -p "$root/grader" "$root/docs" "$root/cases"
-git ls-files -z starter | xargs -0 -I{} cp --parents {} "$root"
-for suite in protocol hashing bip37; do
+git ls-files -z "starter/$exercise" | xargs -0 -I{} cp --parents {} "$root"
+left_out=()
+for suite in protocol "$exercise"; do
   mkdir -p "$root/cases/$suite"
   for case in cases/$suite/*.case; do
-    grep -q '^@hidden' "$case" && continue
+    if grep -q '^@hidden' "$case"; then
+      left_out+=("$case")
+      continue
+    fi
     cp "$case" "$root/cases/$suite/"
     [[ -f ${case%.case}.mistakes ]] && cp "${case%.case}.mistakes" "$root/cases/$suite/"
   done
 done
-cp cases/mistakes.tsv "$root/cases/"
+# the catalogue's comments and this exercise's mistakes
+awk -F'\t' -v e="$exercise" '/^#/ || $2 == e' cases/mistakes.tsv >"$root/cases/mistakes.tsv"
 for file in grader/*.cpp grader/*.hpp; do
   case $file in *_test.cpp | */test_main.cpp) continue ;; esac
   cp "$file" "$root/grader/"
 done
 cp docs/protocol.md docs/case-format.md docs/grader.md "$root/docs/"
-cp tools/bundle/CMakeLists.txt tools/bundle/README.md "$root/"
-tar -C "$stage" -czf "$out" bloom-course-student
-echo "wrote $out ($(tar -tzf "$out" | grep -vc '/$') files)"
+cp tools/bundle/CMakeLists.txt "$root/"
+sed "s/@EXERCISE@/$exercise/g" tools/bundle/README.md >"$root/README.md"
+sed -n '/^\*\*Given:/p' "starter/$exercise/README.md" >>"$root/README.md"
+tar -C "$stage" -czf "$out" "$name"
+((${#left_out[@]} == 0)) || echo "student-bundle: warning: left out hidden cases: ${left_out[*]}" >&2
+echo "wrote $out: the $exercise exercise ($(tar -tzf "$out" | grep -vc '/$') files)"

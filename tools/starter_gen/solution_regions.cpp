@@ -46,7 +46,8 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
   enum class State { Outside, Solution, Stub, KitOnly };
   Stripped result;
   State state = State::Outside;
-  bool ours = false;  // the open region is `exercise`'s
+  bool ours = false;     // the open region is `exercise`'s
+  bool stub_it = false;  // the open region becomes its stub in this starter
   int begin_line = 0;
   int line_number = 0;
   std::size_t position = 0;
@@ -85,16 +86,38 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
         throw RegionError(file, line_number, "BEGIN SOLUTION inside the region opened on line " +
                                                  std::to_string(begin_line));
       }
-      const std::string name(trim_left(content.substr(kBegin.size())));
+      // "NAME" or "NAME, given to OTHER, OTHER..."
+      std::string_view rest = trim_left(content.substr(kBegin.size()));
+      const std::string name(trim_right(rest.substr(0, rest.find(','))));
+      std::set<std::string> given_to;
+      if (const std::size_t comma = rest.find(','); comma != std::string_view::npos) {
+        rest = trim_left(rest.substr(comma + 1));
+        constexpr std::string_view kGivenTo = "given to ";
+        if (rest.substr(0, kGivenTo.size()) != kGivenTo) {
+          throw RegionError(file, line_number,
+                            "after the exercise comes \", given to EXERCISE[, EXERCISE...]\"");
+        }
+        rest.remove_prefix(kGivenTo.size());
+        while (!rest.empty()) {
+          const std::size_t next = rest.find(',');
+          given_to.emplace(trim_right(trim_left(rest.substr(0, next))));
+          rest = next == std::string_view::npos ? std::string_view() : rest.substr(next + 1);
+        }
+      }
       if (name.empty()) throw RegionError(file, line_number, "BEGIN SOLUTION needs an exercise name");
-      if (exercises.count(name) == 0) {
-        std::string known;
-        for (const std::string& e : exercises) known += (known.empty() ? "" : ", ") + e;
-        throw RegionError(file, line_number,
-                          "unknown exercise \"" + name + "\" (known: " + known + ")");
+      given_to.insert(name);
+      for (const std::string& named : given_to) {
+        if (exercises.count(named) == 0) {
+          std::string known;
+          for (const std::string& e : exercises) known += (known.empty() ? "" : ", ") + e;
+          throw RegionError(file, line_number,
+                            "unknown exercise \"" + named + "\" (known: " + known + ")");
+        }
       }
       state = State::Solution;
       ours = name == exercise;
+      stub_it = keep == Keep::Stubs && (ours || given_to.count(exercise) == 0);
+      if (!ours && !stub_it && keep == Keep::Stubs) result.given_from.insert(name);
       result.has_region_of_exercise = result.has_region_of_exercise || ours;
       begin_line = line_number;
       continue;
@@ -126,20 +149,20 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
       case State::KitOnly:
         break;
       case State::Solution:
-        if (!ours || keep == Keep::Solutions) emit(line);
+        if (!stub_it) emit(line);
         break;
       case State::Stub: {
         if (content.substr(0, kStubLine.size()) != kStubLine) {
           throw RegionError(file, line_number,
                             "every line between STUB and END SOLUTION starts with \"//| \"");
         }
-        if (!ours || keep == Keep::Solutions) break;
+        if (!stub_it) break;
         const std::string_view indent = line.substr(0, line.find(kStubLine));
         std::string_view stub = content.substr(kStubLine.size());
         if (!stub.empty() && stub[0] == ' ') stub.remove_prefix(1);
         std::string out(stub.empty() ? std::string_view() : indent);
         out.append(stub);
-        collect_stubbed(stub, result.stubbed);
+        collect_stubbed(stub, ours ? result.stubbed : result.others_stubbed);
         emit(out);
         break;
       }

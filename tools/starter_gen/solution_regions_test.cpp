@@ -12,7 +12,7 @@ const std::set<std::string> kExercises = {"bip37", "hashing"};
 constexpr const char* kSource =
     "int given() { return 1; }\n"
     "int f() {\n"
-    "  // BEGIN SOLUTION hashing\n"
+    "  // BEGIN SOLUTION hashing, given to bip37\n"
     "  return 42;\n"
     "  // STUB\n"
     "  //| // the lesson says how\n"
@@ -42,7 +42,7 @@ std::string error_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("the exercise's regions become their stubs and the others keep their code") {
+TEST_CASE("the exercise's regions and other exercises' regions not given to it become stubs") {
   const starter::Stripped s = strip_solutions(kSource, "x.cpp", "hashing", Keep::Stubs, kExercises);
   CHECK(s.text ==
         "int given() { return 1; }\n"
@@ -52,24 +52,36 @@ TEST_CASE("the exercise's regions become their stubs and the others keep their c
         "  throw NotImplemented(\"f\");\n"
         "}\n"
         "int g() {\n"
-        "  return 7;\n"
+        "  throw NotImplemented(\"g\");\n"
         "}\n");
   CHECK(s.stubbed == std::vector<std::string>{"f"});
+  CHECK(s.others_stubbed == std::vector<std::string>{"g"});
+  CHECK(s.given_from.empty());
   CHECK(s.has_region_of_exercise);
 }
 
-TEST_CASE("the other exercise's starter gets this exercise's code and its own stubs") {
+TEST_CASE("a region given to another exercise keeps its code in that starter, and only there") {
   const starter::Stripped s = strip_solutions(kSource, "x.cpp", "bip37", Keep::Stubs, kExercises);
   CHECK(s.text ==
         "int given() { return 1; }\n"
         "int f() {\n"
         "  return 42;\n"
         "}\n"
-        "int helper() { return 2; }\n"
         "int g() {\n"
         "  throw NotImplemented(\"g\");\n"
         "}\n");
   CHECK(s.stubbed == std::vector<std::string>{"g"});
+  CHECK(s.others_stubbed.empty());  // helper() has no stub: removed whole
+  CHECK(s.given_from == std::set<std::string>{"hashing"});
+}
+
+TEST_CASE("\"given to\" names known exercises after a comma") {
+  CHECK(error_of("// BEGIN SOLUTION hashing, for bip37\nx\n// END SOLUTION\n") ==
+        "x.cpp:1: error: after the exercise comes \", given to EXERCISE[, EXERCISE...]\"");
+  CHECK(error_of("// BEGIN SOLUTION hashing, given to bip38\nx\n// END SOLUTION\n") ==
+        "x.cpp:1: error: unknown exercise \"bip38\" (known: bip37, hashing)");
+  CHECK(error_of("// BEGIN SOLUTION hashing, given to bip37, hashing\nx\n// END SOLUTION\n") ==
+        "no error");
 }
 
 TEST_CASE("keeping the solutions removes only the markers and the stubs") {

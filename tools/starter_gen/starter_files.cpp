@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -79,6 +80,8 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
   FileMap files;
   std::string library_sources;
   std::string functions_table;
+  std::map<std::string, std::string> given_files;  // exercise -> "`src/a.cpp`, ..."
+  std::vector<std::string> others_stubbed;
   for (const fs::path& path : sorted_files(root / "reference")) {
     if (!is_reference_source(path)) continue;
     const std::string name = path.filename().string();
@@ -88,6 +91,13 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     if (path.extension() == ".cpp" && name != "main.cpp") library_sources += "  src/" + name + "\n";
     for (const std::string& function : stripped.stubbed) {
       functions_table += "| `" + function + "` | `src/" + name + "` |\n";
+    }
+    for (const std::string& from : stripped.given_from) {
+      std::string& list = given_files[from];
+      list += (list.empty() ? "`src/" : ", `src/") + name + "`";
+    }
+    for (const std::string& function : stripped.others_stubbed) {
+      others_stubbed.push_back("`" + function + "`");
     }
   }
   if (keep == Keep::Stubs && functions_table.empty()) {
@@ -120,6 +130,26 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     files["cases/mistakes.tsv"] = read_file(root / "cases" / "mistakes.tsv");
   }
 
+  // What the starter holds of the other exercises, said plainly (README.md, and the bundle).
+  std::string other_exercises;
+  for (const auto& [from, where] : given_files) {
+    other_exercises += "\n**Given: part of the " + from + " exercise's solution.** This exercise " +
+                       "needs working code from the " + from + " exercise, so that code is " +
+                       "here, complete (" + where + "). Your instructor hands this starter out " +
+                       "once the " + from + " exercise is over.\n";
+  }
+  if (!others_stubbed.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < others_stubbed.size(); ++i) {
+      list += (i == 0 ? "" : i + 1 == others_stubbed.size() ? " and " : ", ") + others_stubbed[i];
+    }
+    const bool one = others_stubbed.size() == 1;
+    other_exercises += "\n" + list + (one ? " belongs" : " belong") +
+                       " to another exercise of the course and " + (one ? "answers" : "answer") +
+                       " `error: not implemented` here; no case of this exercise needs " +
+                       (one ? "it" : "them") + ".\n";
+  }
+
   const auto fill = [&](std::string text) {
     text = replace_all(std::move(text), "@EXERCISE@", exercise.name);
     text = replace_all(std::move(text), "@LESSON@", exercise.lesson);
@@ -128,6 +158,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     text = replace_all(std::move(text), "@LIBRARY_SOURCES@", library_sources);
     text = replace_all(std::move(text), "@CHECK_SOURCES@", check_sources);
     text = replace_all(std::move(text), "@FUNCTIONS@", functions_table);
+    text = replace_all(std::move(text), "@OTHER_EXERCISES@", other_exercises);
     return text;
   };
   const fs::path templates = root / "tools" / "starter_gen" / "templates";

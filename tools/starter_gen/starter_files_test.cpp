@@ -30,7 +30,12 @@ TEST_CASE("the hashing starter lacks MurmurHash3 and the position function, and 
   CHECK_FALSE(contains(murmur, "uint32_t fmix32("));  // the helper region goes with it
   CHECK(contains(murmur, "throw NotImplemented(\"murmur3_32\");"));
   CHECK_FALSE(contains(files.at("src/positions.cpp"), "% m"));
-  CHECK(contains(files.at("src/bip37.cpp"), "kSeedStep"));  // the other exercise is given
+  // bip37's solution is not given: this exercise does not need it
+  CHECK_FALSE(contains(files.at("src/bip37.cpp"), "kSeedStep"));
+  CHECK(contains(files.at("src/bip37.cpp"), "throw NotImplemented(\"bip37_bit_index\");"));
+  CHECK(contains(files.at("README.md"), "`bip37_bit_index`"));
+  CHECK(contains(files.at("README.md"), "belong to another exercise of the course"));
+  CHECK_FALSE(contains(files.at("README.md"), "**Given:"));
   for (const auto& file : files) {  // not a structured binding: Clang 14 cannot capture one
     INFO(file.first);
     CHECK_FALSE(contains(file.second, "BEGIN SOLUTION"));
@@ -54,6 +59,11 @@ TEST_CASE("the bip37 starter lacks the sizing, the bit index and the serialisati
   CHECK_FALSE(contains(bip37, "kSeedStep"));
   CHECK_FALSE(contains(bip37, "append_compact_size"));
   CHECK(contains(files.at("src/murmur3.cpp"), "0xe6546b64"));  // MurmurHash3 is given
+  CHECK_FALSE(contains(files.at("src/positions.cpp"), "% m"));  // hashing's positions are not
+  CHECK(contains(files.at("README.md"),
+                 "**Given: part of the hashing exercise's solution.** This exercise needs working "
+                 "code from the hashing exercise, so that code is here, complete "
+                 "(`src/murmur3.cpp`)."));
   const std::string& readme = files.at("README.md");
   CHECK(contains(readme, "| `bip37_filter_size` | `src/bip37.cpp` |"));
   CHECK(contains(readme, "| `bip37_bit_index` | `src/bip37.cpp` |"));
@@ -72,7 +82,7 @@ TEST_CASE("the solved starter differs from the starter only in the student's fil
     if (solved.at(path) != text) changed.push_back(path);
   }
   // the README's table comes from the stubs, which the solved starter does not have
-  CHECK(changed == std::vector<std::string>{"README.md", "src/bip37.cpp"});
+  CHECK(changed == std::vector<std::string>{"README.md", "src/bip37.cpp", "src/positions.cpp"});
 }
 
 TEST_CASE("a written starter is up to date until a file changes, appears or goes") {

@@ -16,6 +16,9 @@ struct Report {
   std::vector<CaseResult> results;
   std::string command;  // as the user typed it
   bool interrupted = false;
+  // The instructor's view: hidden cases in full, as public ones. Off in everything a student
+  // sees; the Gradescope writer ignores it (its hidden tests are students' results too).
+  bool show_hidden = false;
 
   [[nodiscard]] int score() const;
   [[nodiscard]] int max_score() const;
@@ -31,8 +34,10 @@ struct Report {
 
 // The explanation of a failed case, one line per element, without indentation: where (case
 // file and line), what was sent, expected and actual with a caret, a little context, the hint,
-// and the first lines of stderr. A hidden case says only its verdict.
-[[nodiscard]] std::vector<std::string> failure_details(const CaseResult& result);
+// and the first lines of stderr. A hidden case says only its verdict and diagnosis, unless
+// `show_hidden` (the instructor's view), when it says all, under a first line that says so.
+[[nodiscard]] std::vector<std::string> failure_details(const CaseResult& result,
+                                                       bool show_hidden = false);
 
 struct TextStyle {
   bool color = false;

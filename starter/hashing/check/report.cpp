@@ -70,7 +70,7 @@ std::vector<std::string> context_before(const CaseResult& result, std::size_t in
 
 }  // namespace
 
-std::vector<std::string> failure_details(const CaseResult& result) {
+std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden) {
   std::vector<std::string> out;
   const Case& kase = *result.kase;
   const auto diagnose = [&] {
@@ -78,11 +78,12 @@ std::vector<std::string> failure_details(const CaseResult& result) {
       out.push_back("diagnosis: " + diagnosis_line(known->info));
     }
   };
-  if (kase.hidden) {
+  if (kase.hidden && !show_hidden) {
     out.push_back("hidden case: " + std::string(verdict_name(result.verdict)));
     diagnose();
     return out;
   }
+  if (kase.hidden) out.push_back("hidden case, shown in full (--show-hidden): never give this to students");
   out.push_back(kase.file.string() + ":" +
                 std::to_string(result.mismatch ? result.mismatch->case_line : 1) + ": " +
                 std::string(verdict_name(result.verdict)) + ": " + result.summary);
@@ -130,7 +131,9 @@ void write_text(const Report& report, std::ostream& out, const TextStyle& style)
     }
     out << paint("31;1", "FAIL") << "  " << result.kase->name << time << ": "
         << verdict_name(result.verdict) << "\n";
-    for (const std::string& line : failure_details(result)) out << "      " << line << "\n";
+    for (const std::string& line : failure_details(result, report.show_hidden)) {
+      out << "      " << line << "\n";
+    }
   }
   if (report.interrupted) out << "interrupted: cases not run count as failed\n";
   for (const auto& [mistake, count] : report.diagnoses()) {
