@@ -13,6 +13,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 BUILD = "if [ -f CMakeLists.txt ]; then cmake -S . -B build >/dev/null && cmake --build build; fi"
 RUN = "exec {dir}/program $(cat {dir}/ARGS)"
 
@@ -85,8 +88,7 @@ def main():
         if len(rows) != count + 1:
             failures.append(f"gradebook has {len(rows) - 1} rows for {count} submissions")
         print(f"{count} submissions graded in {seconds:.0f} s")
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     return 1 if failures or count < 200 else 0
 
 

@@ -16,6 +16,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 MISTAKES = ["float-division", "no-byte-cap", "no-hash-cap", "seed-not-wrapped", "byte-modulus",
             "hex-text-hashed", "big-endian-fields", "compact-size-one-byte", "msb-bit-order"]
 BUILD = "if [ -f CMakeLists.txt ]; then cmake -S . -B build >/dev/null && cmake --build build; fi"
@@ -179,8 +182,7 @@ def main():
                and "Refusing" in done.stderr and not (tmp / "refused").exists(),
                f"missing bubblewrap: exit {done.returncode}, {done.stderr.strip()!r}")
 
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     print(f"batch: {len(failures)} failures")
     return 1 if failures else 0
 

@@ -16,6 +16,9 @@ import sys
 import tarfile
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 FORBIDDEN_TEXT = ["BEGIN SOLUTION", "END SOLUTION", "//| ", "KIT ONLY", "\n@hidden"]
 BEGIN = re.compile(r"^\s*// BEGIN SOLUTION (\w+)(?:, given to ([\w, ]+))?\s*$")
 
@@ -119,8 +122,7 @@ def main():
         if status != 1 or not protocol or any(c["verdict"] != "passed" for c in protocol):
             failures.append(f"grading the bip37 starter from the bundle: exit {status}, {protocol}")
         print(f"the bip37 bundle alone: graded {len(cases)} cases")
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     return 1 if failures else 0
 
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import validate_reports  # noqa: E402
 from debian_root import Root, run  # noqa: E402
+import outcome  # noqa: E402
 
 
 def unzip(zip_path, into):
@@ -140,8 +141,7 @@ def main():
         if empty.get("score") != 0 or "No CMakeLists.txt" not in empty.get("output", ""):
             failures.append(f"empty: {str(empty)[:300]}")
 
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     return 1 if failures else 0
 
 

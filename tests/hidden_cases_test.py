@@ -8,6 +8,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 
 def main():
     grader, reference, oracle, student = sys.argv[1:5]
@@ -36,8 +39,7 @@ def main():
         hidden = all(c["hidden"] for c in data["cases"])
         if told != {"signed-char"} or not hidden:
             failures.append(f"signed-char on the hidden cases: told {told}, all hidden: {hidden}")
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     return 1 if failures else 0
 
 

@@ -9,6 +9,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 
 def git(*args, cwd, check=True):
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=check)
@@ -42,10 +45,7 @@ def main():
         refused = git("commit", "-qm", "secret", cwd=repo, check=False)
         if refused.returncode == 0 or "secret.case" not in refused.stderr:
             failures.append(f"the hook let a hidden case through: {refused.stderr!r}")
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
-    print(f"{4 - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return outcome.report(failures, checks=4)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 MARK = "987654"  # the sleeping programs' argument, to find any that survive
 
 
@@ -90,8 +93,7 @@ def main():
             verdicts = {c["verdict"] for c in json.loads(report.read_text())["cases"]} if report.exists() else set()
             expect(verdicts == {"timeout"}, f"rerun: {name}: {verdicts}")
 
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     print(f"interrupt: {len(failures)} failures")
     return 1 if failures else 0
 

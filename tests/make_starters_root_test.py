@@ -8,6 +8,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 
 def main():
     tool, source = sys.argv[1], pathlib.Path(sys.argv[2])
@@ -34,10 +37,7 @@ def main():
                                text=True)
         if named.returncode != 0:
             failures.append(f"--root the kit: exit {named.returncode}, {named.stderr[:300]!r}")
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
-    print(f"{5 - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return outcome.report(failures, checks=5)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 PAIRS = [("float-division", "big-endian-blocks"), ("msb-bit-order", "tail-byte-order"),
          ("hex-text-hashed", "32-bit-product")]
 
@@ -45,8 +48,7 @@ def main():
                 print(f"{language} {' + '.join(pair)}: told {sorted(told)}")
                 if told != set(pair):
                     failures.append(f"{language} --mistake {' --mistake '.join(pair)}: told {sorted(told)}")
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     return 1 if failures else 0
 
 

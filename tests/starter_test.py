@@ -12,6 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import outcome  # noqa: E402
+
 NOT_IMPLEMENTED = "error: not implemented: "
 
 
@@ -85,8 +88,7 @@ def main() -> int:
         print(f"starter/{args.exercise}: {failed_exercise_cases} cases fail for missing "
               f"functions; solved: {summary['passed']}/{summary['cases']} pass")
 
-    for failure in failures:
-        print("FAIL:", failure, file=sys.stderr)
+    outcome.report(failures)
     return 1 if failures else 0
 
 
