@@ -7,7 +7,7 @@ namespace grader {
 nlohmann::json to_json(const Report& report) {
   nlohmann::json cases = nlohmann::json::array();
   for (const CaseResult& r : report.results) {
-    const bool hidden = r.kase->hidden && !report.show_hidden;  // masked
+    const bool hidden = report.masks(*r.kase);
     nlohmann::json mismatch = nullptr;
     if (r.mismatch && !hidden) {
       mismatch = {{"command", r.mismatch->step ? r.mismatch->step->input : ""},
@@ -147,7 +147,7 @@ std::string to_junit(const Report& report) {
     for (const std::string& line : failure_details(r, report.show_hidden)) details += line + "\n";
     xml << ">\n      <failure type=\"" << verdict_name(r.verdict) << "\" message=\""
         << xml_escape(std::string(verdict_name(r.verdict)) +
-                      (r.kase->hidden && !report.show_hidden ? "" : ": " + visible(r.summary)))
+                      (report.masks(*r.kase) ? "" : ": " + visible(r.summary)))
         << "\">" << xml_escape(details) << "</failure>\n    </testcase>\n";
   }
   xml << "  </testsuite>\n</testsuites>\n";
