@@ -2,9 +2,9 @@
 # Makes build/gradescope-autograder.zip for one exercise:
 #   bash gradescope/make-zip.sh [EXERCISE]      (default: the one named in gradescope/exercise)
 # It packs exactly what grading uses, from the working tree (committed or not): setup.sh and
-# run_autograder at the top, as Gradescope wants them; a statically linked bin/bloom-grader,
-# which runs on any x86-64 Linux whatever its Boost (Gradescope's Ubuntu 22.04 has 1.74); the
-# exercise's public cases with the protocol suite and the mistakes catalogue; and its hidden
+# run_autograder at the top, as Gradescope wants them, and scripts/deps.sh for setup.sh; a
+# statically linked bin/bloom-grader, which runs on any x86-64 Linux whatever its Boost
+# (Gradescope's Ubuntu 22.04 has 1.74); the exercise's public cases with the protocol suite and the mistakes catalogue; and its hidden
 # suite from gradescope/hidden/<exercise>/, if any. No reference, no starter, no other
 # exercise. It prints what it packed.
 set -euo pipefail
@@ -33,6 +33,7 @@ hidden = files(f"gradescope/hidden/{exercise}")
 catalogues = [p for p in (pathlib.Path("gradescope/hidden/mistakes.tsv"),) if p.is_file()]
 packed = {
     "cases/mistakes.tsv": pathlib.Path("cases/mistakes.tsv"),
+    "scripts/deps.sh": pathlib.Path("scripts/deps.sh"),  # setup.sh installs with it
     **{str(p): p for p in files("cases/protocol") + files(f"cases/{exercise}") + hidden + catalogues},
 }
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:

@@ -1,22 +1,12 @@
 #!/usr/bin/env bash
 # Gradescope runs this once when it builds the autograder image (as root, in
 # /autograder/source, where the uploaded zip is unpacked). Grading needs only what building a
-# student's starter needs, a C++ compiler, CMake and make, and python3; the grader itself comes
-# in the zip, statically linked (gradescope/make-zip.sh). The package names are the same on
-# Ubuntu 22.04 and 24.04 and on Debian 11 to 13.
+# student's starter needs (scripts/deps.sh starter: a C++ compiler, CMake, make, python3, names
+# the same on Ubuntu 22.04 and 24.04 and on Debian 11 to 13); the grader itself comes in the
+# zip, statically linked (gradescope/make-zip.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
-packages=(g++ cmake make python3)
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
-    missing+=("$package")
-done
-if ((${#missing[@]} > 0)); then
-  echo "setup: installing ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash scripts/deps.sh starter
 # The compiler must take -std=c++20 (GCC 10 or newer, as every image above has; GCC 10 still
 # reports the C++20 draft, 201709).
 echo 'int main() { return __cplusplus > 201703L ? 0 : 1; }' >/tmp/bloom-cxx20.cpp

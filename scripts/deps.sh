@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages of one part of the work, found by what the distribution has:
+#   scripts/deps.sh starter     building and grading a student's starter (Gradescope's setup.sh)
 #   scripts/deps.sh grader      bloom-grader (Boost >= 1.80, CLI11, nlohmann-json, a compiler)
 #   scripts/deps.sh kit         developing the kit: the grader's, plus tests, benchmarks, fuzzing,
 #                               the sandbox (the default)
@@ -44,31 +45,36 @@ boost_packages() {
   bin/bloom-grader runs on any x86-64 Linux); see docs/gradescope.md."
 }
 
-grader=(g++ cmake ninja-build $(boost_packages) libcli11-dev nlohmann-json3-dev)
-kit=(
-  "${grader[@]}"
-  python3                  # the test drivers
-  bubblewrap               # the batch grader's --sandbox
-  doctest-dev              # unit tests
-  libbenchmark-dev         # benchmarks
-  clang ccache             # libFuzzer (with clang's runtime, below); ccache for the platform cells
-)
-# libFuzzer and the sanitizers' runtime for the distribution's clang
-clang_major=$(candidate clang | sed -n 's/^1:\([0-9]*\).*/\1/p')
-[[ -n $clang_major ]] && kit+=("libclang-rt-$clang_major-dev")
-platforms=(
-  "${kit[@]}"
-  g++-11 g++-12 clang-14 libc++-dev libc++abi-dev  # the starters' compilers (tests/platforms/)
-  g++-mingw-w64-x86-64-posix wine wine64           # Windows: cross-compiled, run through wine
-  debootstrap binutils                             # Debian 11 and 13 roots; nm
-)
+# Each part is a function, so that a part asks only about what it needs: the starter's part
+# works where Boost is too old for the grader's.
+starter() { echo g++ cmake make python3; }
+grader() {
+  local boost
+  boost=$(boost_packages) || exit  # its message is said; the part cannot be had here
+  echo g++ cmake ninja-build "$boost" libcli11-dev nlohmann-json3-dev
+}
+kit() {
+  grader
+  echo python3 bubblewrap doctest-dev   # test drivers, the batch grader's --sandbox, unit tests
+  echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for the platform cells
+  # libFuzzer and the sanitizers' runtime for the distribution's clang
+  local clang_major
+  clang_major=$(candidate clang | sed -n 's/^1:\([0-9]*\).*/\1/p')
+  [[ -z $clang_major ]] || echo "libclang-rt-$clang_major-dev"
+}
+platforms() {
+  kit
+  echo g++-11 g++-12 clang-14 libc++-dev libc++abi-dev  # the starters' compilers (tests/platforms/)
+  echo g++-mingw-w64-x86-64-posix wine wine64           # Windows: cross-compiled, run through wine
+  echo debootstrap binutils                             # Debian 11 and 13 roots; nm
+}
 
 case $part in
-  grader) packages=("${grader[@]}") ;;
-  kit) packages=("${kit[@]}") ;;
-  platforms) packages=("${platforms[@]}") ;;
-  *) die "usage: deps.sh [grader|kit|platforms]" ;;
+  starter | grader | kit | platforms) list=$("$part") || exit ;;
+  *) die "usage: deps.sh [starter|grader|kit|platforms]" ;;
 esac
+# shellcheck disable=SC2206  # the list is package names, split on white space on purpose
+packages=($list)
 
 missing=()
 for package in "${packages[@]}"; do
