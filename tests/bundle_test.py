@@ -30,17 +30,20 @@ def solution_lines(reference: pathlib.Path):
     for path in sorted(reference.glob("*.cpp")):
         if path.name.endswith("_test.cpp"):
             continue
-        region = None
+        region = None    # (exercise, given_to) of the open region
+        solution = False  # inside its solution, before its STUB
         for line in path.read_text().splitlines():
             stripped = line.strip()
             if m := BEGIN.match(line):
                 given = {g.strip() for g in (m.group(2) or "").split(",") if g.strip()}
-                region = (m.group(1), frozenset(given))
-            elif stripped in ("// STUB", "// END SOLUTION"):
-                region = None if stripped == "// END SOLUTION" else (region and (*region, "stub"))
-            elif region and len(region) == 2:
+                region, solution = (m.group(1), frozenset(given)), True
+            elif stripped == "// STUB":
+                solution = False
+            elif stripped == "// END SOLUTION":
+                region, solution = None, False
+            elif solution:
                 if len(stripped) >= 20 and not stripped.startswith("//"):
-                    inside.append((region[0], region[1], stripped))
+                    inside.append((*region, stripped))
             elif region is None:
                 outside.add(stripped)
     return [entry for entry in inside if entry[2] not in outside]
