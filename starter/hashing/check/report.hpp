@@ -20,6 +20,8 @@ struct Report {
   // sees; the Gradescope writer ignores it (its hidden tests are students' results too).
   bool show_hidden = false;
 
+  // Whether this report hides the lines of `kase` (a hidden case, not the instructor's view).
+  [[nodiscard]] bool masks(const Case& kase) const { return kase.hidden && !show_hidden; }
   [[nodiscard]] int score() const;
   [[nodiscard]] int max_score() const;
   [[nodiscard]] int passed() const;
