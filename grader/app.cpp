@@ -18,6 +18,7 @@
 #include "record.hpp"
 #include "report_formats.hpp"
 #include "runner.hpp"
+#include "sandbox.hpp"
 
 namespace grader {
 
@@ -164,7 +165,77 @@ Limits limits_from(double timeout_seconds, double memory_mb) {
   return limits;
 }
 
+// The sandbox of `kind` for `slots` programs at once, or null after saying why it cannot be had.
+std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb) {
+  SandboxOptions options;
+  options.kind = kind;
+  options.slots = slots;
+  options.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+  std::string problem;
+  std::shared_ptr<Sandbox> sandbox = Sandbox::open(options, problem);
+  if (!sandbox) error(sandbox_flag(kind) + ": " + problem + ". Refusing to run the program without it.");
+  return sandbox;
+}
+
+// `command` under the sandbox, seeing the folders it names read-only and `writable` writable.
+Command confine(const Sandbox& sandbox, const Command& command,
+                const std::vector<std::filesystem::path>& writable) {
+  std::vector<Binding> bindings = bindings_for(command);
+  for (const std::filesystem::path& folder : writable) bindings.push_back({folder, folder, true});
+  std::vector<std::string> argv = {command.executable.string()};
+  argv.insert(argv.end(), command.args.begin(), command.args.end());
+  return sandbox.wrap(argv, bindings, writable.empty() ? std::filesystem::path() : writable.front(),
+                      command.display);
+}
+
 }  // namespace
+
+int sandbox_command(const SandboxCommandOptions& options) {
+  std::shared_ptr<Sandbox> sandbox = open_sandbox(options.kind, 1, options.memory_mb);
+  if (!sandbox) return kExitCouldNotRun;
+  if (options.command.empty()) {
+    for (const std::string& line : sandbox->describe()) std::cout << line << "\n";
+    return kExitPassed;
+  }
+  std::string problem;
+  const std::optional<Command> command = resolve_command(options.command, problem);
+  if (!command) {
+    error(problem);
+    return kExitCouldNotRun;
+  }
+  std::vector<std::filesystem::path> writable;
+  for (const std::filesystem::path& folder : options.writable) {
+    if (!std::filesystem::is_directory(folder)) {
+      error("--writable " + folder.string() + ": no such folder");
+      return kExitCouldNotRun;
+    }
+    writable.push_back(std::filesystem::absolute(folder).lexically_normal());
+    try {
+      sandbox->hand_over(writable.back());
+    } catch (const std::filesystem::filesystem_error& e) {
+      error("--writable " + folder.string() + ": " + e.what());
+      return kExitCouldNotRun;
+    }
+  }
+  Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
+  limits.output_bytes = 16 << 20;
+  limits.stderr_bytes = 1 << 20;
+  const RunResult run = run_program(confine(*sandbox, *command, writable), "", limits);
+  std::cout << run.out << std::flush;
+  std::cerr << run.err;
+  if (!run.started) {
+    error(run.start_error);
+    return kExitCouldNotRun;
+  }
+  if (run.timed_out || run.output_limited || run.signal != 0 || run.exit_code != 0) {
+    error(command->display + (run.timed_out        ? ": ran out of time"
+                              : run.output_limited ? ": wrote too much and was stopped"
+                              : run.signal != 0    ? ": killed by " + signal_name(run.signal)
+                                                   : ": exited with status " + std::to_string(run.exit_code)));
+    return kExitFailed;
+  }
+  return kExitPassed;
+}
 
 const std::atomic<bool>& stop_on_interrupt() {
   static const bool installed = [] {
@@ -215,6 +286,15 @@ int run_cases(const RunOptions& options) {
   grade_options.limits = limits_from(options.timeout_seconds, options.memory_mb);
   grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
   grade_options.jobs = jobs_or_cores(options.jobs);
+
+  std::shared_ptr<Sandbox> sandbox;
+  Command confined;
+  if (options.sandbox) {
+    sandbox = open_sandbox(*options.sandbox, grade_options.jobs, options.memory_mb);
+    if (!sandbox) return kExitCouldNotRun;
+    confined = confine(*sandbox, *command, {});
+    command = &confined;
+  }
 
   if (options.verbose) {
     std::cerr << "bloom-grader: running " << command->executable.string() << " on "

@@ -4,8 +4,11 @@
 
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "sandbox.hpp"
 
 namespace grader {
 
@@ -29,7 +32,17 @@ struct RunOptions {
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)
   double memory_mb = 2048;  // 0: no limit
   double output_limit_mb = 8;
+  std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   std::vector<std::string> command;
+};
+
+// `bloom-grader sandbox`: runs one command in the sandbox, or says what the sandbox holds here.
+struct SandboxCommandOptions {
+  SandboxKind kind = SandboxKind::namespaces;
+  std::vector<std::filesystem::path> writable;  // handed to the sandbox, the first is the working folder
+  double timeout_seconds = 600;
+  double memory_mb = 2048;
+  std::vector<std::string> command;  // empty: print what the sandbox holds
 };
 
 struct RecordOptions {
@@ -70,5 +83,9 @@ struct AuditOptions {
 // --list-mistakes` names and prints which cases catch it and name it. Exit 1 when a mistake
 // passes every case, or is caught by a case that does not name it.
 [[nodiscard]] int audit_cases(const AuditOptions& options);
+
+// `bloom-grader sandbox`: exit 0 when the command exited 0, 1 when it failed, 2 when it could
+// not run; its stdout and stderr are passed through.
+[[nodiscard]] int sandbox_command(const SandboxCommandOptions& options);
 
 }  // namespace grader

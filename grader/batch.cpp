@@ -33,7 +33,7 @@ std::string shell_quote(const std::string& text) {
 }
 
 Command shell(const std::string& command_line, const fs::path& working_dir = {}) {
-  return Command{"/bin/sh", {"-c", command_line}, command_line, working_dir};
+  return Command{"/bin/sh", {"-c", command_line}, command_line, working_dir, {}};
 }
 
 std::string csv_field(const std::string& text) {
@@ -83,21 +83,65 @@ std::string duration_text(std::chrono::seconds s) {
 struct Context {
   const BatchOptions& options;
   const std::vector<Case>& cases;
-  fs::path bwrap;
+  std::shared_ptr<Sandbox> sandbox;  // null without --sandbox
   Limits run_limits;
   Limits build_limits;
+};
+
+// How a submission's build and program are started. Under the sandbox each submission is
+// graded in a copy handed to the sandbox's users, which the build may write; the namespaces
+// sandbox shows that copy at the submission's own path, so {dir} and the reports read the
+// same with and without it.
+class Launch {
+ public:
+  Launch(const Context& context, const fs::path& dir) : context_(context), dir_(dir) {
+    if (!context.sandbox) return;
+    copy_ = context.sandbox->scratch(dir.filename().string());
+    fs::copy(dir, copy_, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    context.sandbox->hand_over(copy_);
+  }
+  ~Launch() {
+    if (copy_.empty()) return;
+    std::error_code ignored;
+    fs::remove_all(copy_, ignored);
+  }
+  Launch(const Launch&) = delete;
+  Launch& operator=(const Launch&) = delete;
+
+  // The command line as the reports show it ({dir} expanded).
+  [[nodiscard]] std::string line(const std::string& command) const {
+    return expand_dir(command, users() ? copy_ : dir_);
+  }
+  [[nodiscard]] Command build(const std::string& command) const { return make(command, true); }
+  [[nodiscard]] Command program(const std::string& command) const { return make(command, false); }
+
+ private:
+  [[nodiscard]] bool users() const {
+    return context_.sandbox && context_.sandbox->kind() == SandboxKind::users;
+  }
+  [[nodiscard]] Command make(const std::string& command, bool build) const {
+    const std::string text = line(command);
+    if (!context_.sandbox) return shell(text, build ? dir_ : fs::path());
+    const fs::path working_dir = build ? (users() ? copy_ : dir_) : fs::path();
+    const std::vector<Binding> bindings =
+        users() ? std::vector<Binding>{} : std::vector<Binding>{{copy_, dir_, build}};
+    return context_.sandbox->wrap({"/bin/sh", "-c", text}, bindings, working_dir,
+                                  "(sandboxed) " + text);
+  }
+
+  const Context& context_;
+  fs::path dir_;
+  fs::path copy_;
 };
 
 nlohmann::json grade_submission(const Context& context, const fs::path& folder) {
   const BatchOptions& options = context.options;
   const std::string id = folder.filename().string();
-  const fs::path dir = fs::absolute(folder);
+  const Launch launch(context, fs::absolute(folder));
   nlohmann::json build = {{"command", nullptr}, {"ok", true}};
   if (!options.build.empty()) {
-    const std::string line = expand_dir(options.build, dir);
-    const Command command = options.sandbox ? sandboxed(context.bwrap, line, dir, true, dir)
-                                            : shell(line, dir);
-    const RunResult run = run_program(command, "", context.build_limits);
+    const std::string line = launch.line(options.build);
+    const RunResult run = run_program(launch.build(options.build), "", context.build_limits);
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
     build = {{"command", line},
              {"ok", ok},
@@ -119,16 +163,13 @@ nlohmann::json grade_submission(const Context& context, const fs::path& folder) 
               {"cases", nlohmann::json::array()}};
     }
   }
-  const std::string line = expand_dir(options.run, dir);
-  const Command command =
-      options.sandbox ? sandboxed(context.bwrap, line, dir, false, "/tmp") : shell(line);
   GradeOptions grade_options;
   grade_options.limits = context.run_limits;
   grade_options.jobs = 1;  // parallel across submissions instead
   Report report;
-  report.command = line;
+  report.command = launch.line(options.run);
   report.show_hidden = context.options.show_hidden;
-  report.results = grade(context.cases, command, grade_options, stop_on_interrupt());
+  report.results = grade(context.cases, launch.program(options.run), grade_options, stop_on_interrupt());
   report.interrupted = stop_on_interrupt().load();
   nlohmann::json json = to_json(report);
   json["submission"] = id;
@@ -182,49 +223,6 @@ std::string expand_dir(const std::string& command, const fs::path& dir) {
     }
   }
   return out;
-}
-
-Command sandboxed(const fs::path& bwrap, const std::string& shell_command, const fs::path& visible,
-                  bool writable, const fs::path& working_dir) {
-  std::vector<std::string> args = {
-      "--unshare-all",  // no network, no view of other processes, no IPC
-      "--die-with-parent",
-      "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
-      "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
-      "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-      "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
-      writable ? "--bind" : "--ro-bind", visible.string(), visible.string(),
-      "--chdir", working_dir.string(),
-      "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
-      "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--setenv", "LANG", "C.UTF-8",
-      "--", "/bin/sh", "-c", shell_command};
-  return Command{bwrap, std::move(args), "(sandboxed) " + shell_command, {}};
-}
-
-std::optional<std::string> sandbox_problem(fs::path& bwrap) {
-  // BLOOM_BWRAP names another bubblewrap (and lets the tests name a missing one).
-  if (const char* chosen = std::getenv("BLOOM_BWRAP")) {
-    if (::access(chosen, X_OK) == 0) bwrap = chosen;
-  } else {
-    for (const char* candidate : {"/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"}) {
-      if (::access(candidate, X_OK) == 0) {
-        bwrap = candidate;
-        break;
-      }
-    }
-  }
-  if (bwrap.empty()) {
-    return "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)";
-  }
-  Limits limits;
-  limits.wall = std::chrono::milliseconds(10000);
-  const RunResult probe = run_program(sandboxed(bwrap, "true", "/tmp", false, "/tmp"), "", limits);
-  if (!probe.started || probe.exit_code != 0 || probe.signal != 0) {
-    return "bubblewrap cannot create its namespaces here (" +
-           (probe.started ? tail_of(probe.err, 300) : probe.start_error) +
-           "); allow unprivileged user namespaces or run as root";
-  }
-  return std::nullopt;
 }
 
 std::vector<nlohmann::json> read_reports(const std::vector<fs::path>& folders) {
@@ -298,8 +296,15 @@ int batch_grade(const BatchOptions& options) {
   if (options.run.empty()) return fail("--run is required: the command that starts a program");
   Context context{options, cases, {}, {}, {}};
   if (options.sandbox) {
-    if (const std::optional<std::string> problem = sandbox_problem(context.bwrap)) {
-      return fail("--sandbox: " + *problem + ". Refusing to run submissions without it.");
+    SandboxOptions sandbox;
+    sandbox.kind = *options.sandbox;
+    sandbox.slots = jobs_or_cores(options.jobs);
+    sandbox.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+    std::string problem;
+    context.sandbox = Sandbox::open(sandbox, problem);
+    if (!context.sandbox) {
+      return fail(sandbox_flag(*options.sandbox) + ": " + problem +
+                  ". Refusing to run submissions without it.");
     }
   }
   context.run_limits.wall =

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "runner.hpp"
+#include "sandbox.hpp"
 
 namespace grader {
 
@@ -21,7 +22,7 @@ struct BatchOptions {
   std::string run;    // shell command that starts the program; {dir} is the submission folder
   std::filesystem::path out{"grades"};
   int jobs = 0;  // 0: the number of cores
-  bool sandbox = false;
+  std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   int shard_index = 1;  // grade the shard_index-th of shard_count slices (1-based)
   int shard_count = 1;
   bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)
@@ -40,17 +41,6 @@ struct BatchOptions {
 
 // `command` with every {dir} replaced by `dir`, quoted for the shell.
 [[nodiscard]] std::string expand_dir(const std::string& command, const std::filesystem::path& dir);
-
-// The command that runs `shell_command` under bubblewrap (docs/batch.md): no network, the
-// system read-only, a private /tmp, and of the file system only `visible` (writable when
-// `writable`). `bwrap` is the absolute path of bubblewrap.
-[[nodiscard]] Command sandboxed(const std::filesystem::path& bwrap, const std::string& shell_command,
-                                const std::filesystem::path& visible, bool writable,
-                                const std::filesystem::path& working_dir);
-
-// Why the sandbox cannot be used here ("bubblewrap is not installed ..."), or nullopt when
-// bwrap is found and can create its namespaces. Sets `bwrap` to its path.
-[[nodiscard]] std::optional<std::string> sandbox_problem(std::filesystem::path& bwrap);
 
 // The gradebook of the submission reports (as batch writes them): a header, then one row per
 // submission sorted by id: id, status, score, max, passed, failed, diagnosis, then the points

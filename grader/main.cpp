@@ -6,6 +6,32 @@
 #include "app.hpp"
 #include "batch.hpp"
 
+namespace {
+
+// --sandbox and --sandbox-users on `sub`; read back with sandbox_kind().
+struct SandboxFlags {
+  bool namespaces = false;
+  bool users = false;
+  void add_to(CLI::App* sub) {
+    CLI::Option* with = sub->add_flag(
+        "--sandbox", namespaces,
+        "run the student's code under bubblewrap as an unprivileged user: no capability, no "
+        "network, read-only system, bounded processes, memory and writes (docs/batch.md); "
+        "refuses when it cannot");
+    sub->add_flag("--sandbox-users", users,
+                  "where namespaces are forbidden (some containers): run the student's code as "
+                  "unprivileged slot uids with the same bounds but no namespaces; needs root")
+        ->excludes(with);
+  }
+  [[nodiscard]] std::optional<grader::SandboxKind> kind() const {
+    if (namespaces) return grader::SandboxKind::namespaces;
+    if (users) return grader::SandboxKind::users;
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"Runs a program over case files and judges its answers.\n"
                "Exit status: 0 every case passed, 1 some failed, 2 could not grade.",
@@ -34,6 +60,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
       ->check(CLI::PositiveNumber);
+  SandboxFlags run_sandbox;
+  run_sandbox.add_to(run_app);
   run_app->footer("After --: the program to grade and its arguments, passed as they are.");
 
   grader::RecordOptions record;
@@ -93,9 +121,8 @@ int main(int argc, char** argv) {
   batch_app->add_option("--out", batch.out, "where reports and gradebook.csv go (default grades/)");
   batch_app->add_option("--jobs", batch.jobs, "submissions graded at once (default: the cores)")
       ->check(CLI::Range(1, 256));
-  batch_app->add_flag("--sandbox", batch.sandbox,
-                      "run builds and programs under bubblewrap: no network, read-only system, "
-                      "nothing else of the file system (refuses when bubblewrap cannot run)");
+  SandboxFlags batch_sandbox;
+  batch_sandbox.add_to(batch_app);
   batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
   batch_app->add_flag("--regrade", batch.regrade, "grade again submissions already in --out");
   batch_app->add_flag("--show-hidden", batch.show_hidden,
@@ -107,6 +134,21 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   batch_app->add_option("--memory", batch.memory_mb, "address-space limit in MiB, 0 for none")
       ->check(CLI::NonNegativeNumber);
+
+  grader::SandboxCommandOptions sandbox;
+  SandboxFlags sandbox_flags;
+  CLI::App* sandbox_app = app.add_subcommand(
+      "sandbox", "run one command in the sandbox (a student's build, say), or without one, "
+                 "print what the sandbox holds on this machine");
+  sandbox_flags.add_to(sandbox_app);
+  sandbox_app->add_option("--writable", sandbox.writable,
+                          "a folder the command may write, handed to the sandbox's user; the "
+                          "first is its working folder (repeatable)");
+  sandbox_app->add_option("--timeout", sandbox.timeout_seconds, "seconds (default 600)")
+      ->check(CLI::PositiveNumber);
+  sandbox_app->add_option("--memory", sandbox.memory_mb, "memory limit in MiB, 0 for none (default 2048)")
+      ->check(CLI::NonNegativeNumber);
+  sandbox_app->footer("After --: the command and its arguments; its stdin is empty.");
 
   std::vector<std::filesystem::path> merge_folders;
   std::filesystem::path merge_out = "gradebook.csv";
@@ -123,6 +165,10 @@ int main(int argc, char** argv) {
       if (!problem.empty()) throw CLI::ValidationError(problem);
     }
     run.command = command;
+    run.sandbox = run_sandbox.kind();
+    batch.sandbox = batch_sandbox.kind();
+    if (sandbox_flags.users) sandbox.kind = grader::SandboxKind::users;
+    sandbox.command = command;
     record.command = command;
     audit.command = command;
     for (const std::string& text : report_texts) {
@@ -142,6 +188,7 @@ int main(int argc, char** argv) {
   if (record_app->parsed()) return grader::record_cases(record);
   if (audit_app->parsed()) return grader::audit_cases(audit);
   if (batch_app->parsed()) return grader::batch_grade(batch);
+  if (sandbox_app->parsed()) return grader::sandbox_command(sandbox);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out);
   return grader::run_cases(run);
 }

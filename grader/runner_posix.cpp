@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -70,10 +71,33 @@ class RunningGroup {
   std::size_t slot_ = kMaxRunning;
 };
 
+// Applies a sandbox Identity in the child. The user is changed by raw system calls: glibc's
+// setuid() tells every thread of the process to change too, and between vfork and exec the
+// threads it knows of are the grader's.
+bool confine(const Identity& identity) {
+  const auto limit = [](int resource, int value) {
+    const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+    return value == 0 || ::setrlimit(resource, &r) == 0;
+  };
+  if (!limit(RLIMIT_NOFILE, identity.open_files) || !limit(RLIMIT_NPROC, identity.processes)) {
+    return false;
+  }
+  for (const int procs : identity.join) {
+    if (::write(procs, "0", 1) != 1) return false;  // "0": the writing process itself
+  }
+  if (identity.switch_user &&
+      (::syscall(SYS_setgroups, 0, nullptr) != 0 || ::syscall(SYS_setgid, identity.gid) != 0 ||
+       ::syscall(SYS_setuid, identity.uid) != 0)) {
+    return false;
+  }
+  return true;
+}
+
 // Runs in the child between fork and exec.
 struct ChildSetup {
   const Limits* limits;
   std::uint64_t cpu_seconds;
+  const Identity* identity;  // null outside the sandbox
 
   bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
                                const char* const*&) const {
@@ -87,6 +111,7 @@ struct ChildSetup {
     if (!limit(RLIMIT_CPU, cpu_seconds)) return failed();
     if (!limit(RLIMIT_FSIZE, limits->file_bytes)) return failed();
     if (limits->memory_bytes != 0 && !limit(RLIMIT_AS, limits->memory_bytes)) return failed();
+    if (identity != nullptr && !confine(*identity)) return failed();
     ::signal(SIGPIPE, SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
@@ -108,8 +133,8 @@ struct ChildSetup {
 //   suspends this thread until the child has exec'd (or exited), which made `bloom-grader run`
 //   1.5 times faster (docs/performance.md).
 // Sharing memory is safe because the child, between vfork and exec, only makes system calls
-// on its own process (dup2, chdir, setpgid, setrlimit, sigaction, sigprocmask, close_range),
-// reads what the parent prepared, and writes nothing but its own stack and errno. Signals stay
+// on its own process (dup2, chdir, setpgid, setrlimit, sigaction, sigprocmask, close_range;
+// in the sandbox also setgroups, setgid, setuid and a write to a cgroup file), reads what the parent prepared, and writes nothing but its own stack and errno. Signals stay
 // blocked in the child until every handler of the grader's is reset to the default, so no
 // handler of the grader's can run on the shared memory.
 struct ForkSafeLauncher : bp::posix::default_launcher {
@@ -306,6 +331,9 @@ RunResult run_program(const Command& command, const std::string& input, const Li
       "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + scratch.path().string(),
       "TMPDIR=" + scratch.path().string(), "LANG=C.UTF-8", "LC_ALL=C.UTF-8"};
   const auto cpu_seconds = static_cast<std::uint64_t>(limits.wall.count() / 1000 + 1);
+  // Held to the end of the run: its release kills whatever the program left in its slot.
+  const std::shared_ptr<const Identity> identity =
+      command.confinement ? command.confinement->acquire() : nullptr;
 
   const auto start = std::chrono::steady_clock::now();
   bp::error_code start_error;
@@ -315,7 +343,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
       command.args, bp::process_stdio{in, out, err},
       bp::process_start_dir{
           (command.working_dir.empty() ? scratch.path() : command.working_dir).string()},
-      bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds});
+      bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds, identity.get()});
   if (start_error) {
     result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
     return result;

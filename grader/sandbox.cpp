@@ -1,0 +1,462 @@
+#include "sandbox.hpp"
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr unsigned kInsideId = 65534;  // nobody, inside the user namespace
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool write_text(const fs::path& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  out.flush();
+  return static_cast<bool>(out);
+}
+
+std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+// Where cgroup v1 mounts `controller` ("pids"), from /proc/self/mountinfo; empty if nowhere.
+fs::path v1_mount(const std::string& controller) {
+  std::ifstream in("/proc/self/mountinfo");
+  for (std::string line; std::getline(in, line);) {
+    // ... mount-point ... - cgroup cgroup rw,pids
+    const std::size_t dash = line.find(" - cgroup ");
+    if (dash == std::string::npos) continue;
+    std::istringstream fields(line.substr(0, dash));
+    std::string skip, mount_point;
+    for (int i = 0; i < 4; ++i) fields >> skip;
+    fields >> mount_point;
+    std::istringstream options(line.substr(line.rfind(' ') + 1));
+    for (std::string option; std::getline(options, option, ',');) {
+      if (option == controller) return mount_point;
+    }
+  }
+  return {};
+}
+
+// The number of tasks (processes and threads) whose real uid is `uid`: what RLIMIT_NPROC counts.
+int tasks_of(unsigned uid) {
+  int count = 0;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream status(entry.path() / "status");
+    unsigned real = 0;
+    int threads = 0;
+    bool mine = false;
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("Uid:", 0) == 0) mine = std::istringstream(line.substr(4)) >> real && real == uid;
+      if (line.rfind("Threads:", 0) == 0) threads = std::atoi(line.c_str() + 8);
+    }
+    if (mine) count += threads;
+  }
+  return count;
+}
+
+// Kills every process of `uid` (not root) and waits, up to a second, until none is left, zombies
+// included: kill(-1) from that uid reaches exactly its processes.
+void kill_all_of(unsigned uid) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {  // only system calls here: the grader has other threads
+    if (::syscall(SYS_setuid, uid) != 0) ::_exit(1);
+    for (int round = 0; round < 1000 && ::kill(-1, SIGKILL) == 0; ++round) ::usleep(1000);
+    ::_exit(0);
+  }
+  if (pid > 0) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+    }
+  }
+}
+
+struct Slot {
+  Identity identity;
+  std::vector<fs::path> cgroups;  // this slot's folders, one per controller
+  bool busy = false;
+};
+
+}  // namespace
+
+class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPool> {
+ public:
+  std::vector<Slot> slots;
+  int user_processes = 0;  // not root: the processes RLIMIT_NPROC allows beyond the user's own
+
+  std::shared_ptr<const Identity> acquire() const override {
+    std::unique_lock<std::mutex> hold(lock_);
+    std::size_t i = 0;
+    free_.wait(hold, [&] {
+      for (i = 0; i < slots.size(); ++i) {
+        if (!slots[i].busy) return true;
+      }
+      return false;
+    });
+    Slot& slot = const_cast<Slot&>(slots[i]);
+    slot.busy = true;
+    if (!slot.identity.switch_user && user_processes > 0) {
+      // RLIMIT_NPROC counts every task of the grader's uid, the grader's own threads included
+      slot.identity.processes = tasks_of(static_cast<unsigned>(::getuid())) + user_processes;
+    }
+    std::shared_ptr<const SlotPool> self = shared_from_this();
+    return {&slot.identity, [self, &slot](const Identity*) { self->release(slot); }};
+  }
+
+ private:
+  void release(Slot& slot) const {
+    for (const fs::path& group : slot.cgroups) {
+      for (int round = 0; round < 1000; ++round) {
+        std::istringstream procs(read_text(group / "cgroup.procs"));
+        bool any = false;
+        for (pid_t pid = 0; procs >> pid;) {
+          ::kill(pid, SIGKILL);
+          any = true;
+        }
+        if (!any) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    }
+    if (slot.identity.switch_user) kill_all_of(slot.identity.uid);
+    {
+      const std::lock_guard<std::mutex> hold(lock_);
+      slot.busy = false;
+    }
+    free_.notify_one();
+  }
+
+  mutable std::mutex lock_;
+  mutable std::condition_variable free_;
+};
+
+struct Sandbox::State {
+  SandboxOptions options;
+  fs::path bwrap;
+  std::string bwrap_version;
+  bool has_disable_userns = false;  // bubblewrap 0.8
+  bool has_size = false;            // bubblewrap 0.7
+  bool root = false;
+  std::shared_ptr<SlotPool> pool;
+  std::vector<fs::path> cgroup_parents;  // ours, one per controller, removed at the end
+  bool cgroup_pids = false;
+  bool cgroup_memory = false;
+  fs::path work;  // scratch folders of the confined programs
+
+  ~State() {
+    if (pool) {
+      for (Slot& slot : pool->slots) {
+        for (const int fd : slot.identity.join) ::close(fd);
+        for (const fs::path& group : slot.cgroups) ::rmdir(group.c_str());
+      }
+    }
+    for (const fs::path& parent : cgroup_parents) ::rmdir(parent.c_str());
+    if (!work.empty()) {
+      std::error_code ignored;
+      fs::remove_all(work, ignored);
+    }
+  }
+
+  // Creates one cgroup per slot under each controller; false (and nothing left) if it cannot.
+  bool make_cgroups() {
+    const fs::path pids = v1_mount("pids");
+    const fs::path memory = v1_mount("memory");
+    if (pids.empty()) return false;
+    const std::string ours = "bloom-grader-" + std::to_string(::getpid());
+    std::vector<std::pair<fs::path, std::string>> controllers = {{pids / ours, "pids"}};
+    if (!memory.empty() && options.memory_bytes != 0) controllers.push_back({memory / ours, "memory"});
+    for (const auto& [parent, name] : controllers) {
+      if (::mkdir(parent.c_str(), 0755) != 0) return false;
+      cgroup_parents.push_back(parent);
+      for (std::size_t i = 0; i < pool->slots.size(); ++i) {
+        Slot& slot = pool->slots[i];
+        const fs::path group = parent / ("slot-" + std::to_string(i));
+        if (::mkdir(group.c_str(), 0755) != 0) return false;
+        slot.cgroups.push_back(group);
+        const int procs = ::open((group / "cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
+        if (procs < 0) return false;
+        slot.identity.join.push_back(procs);
+        const std::string bytes = std::to_string(options.memory_bytes);
+        const bool set = name == "pids"
+                             ? write_text(group / "pids.max", std::to_string(options.processes))
+                             : write_text(group / "memory.limit_in_bytes", bytes) &&
+                                   (!fs::exists(group / "memory.memsw.limit_in_bytes") ||
+                                    write_text(group / "memory.memsw.limit_in_bytes", bytes));
+        if (!set) return false;
+      }
+      (name == "pids" ? cgroup_pids : cgroup_memory) = true;
+    }
+    return true;
+  }
+
+  std::vector<std::string> bwrap_args(const std::vector<Binding>& bindings,
+                                      const fs::path& working_dir) const {
+    const std::string inside = std::to_string(kInsideId);
+    std::vector<std::string> args = {
+        "--unshare-all", "--unshare-user", "--uid", inside, "--gid", inside,
+        "--cap-drop", "ALL", "--new-session", "--die-with-parent",
+        "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
+        "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
+        "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+        "--proc", "/proc", "--dev", "/dev"};
+    if (has_disable_userns) args.push_back("--disable-userns");
+    if (has_size) {
+      args.insert(args.end(), {"--size", std::to_string(options.tmp_bytes)});
+    }
+    args.insert(args.end(), {"--tmpfs", "/tmp"});
+    for (const Binding& binding : bindings) {
+      args.insert(args.end(), {binding.writable ? "--bind" : "--ro-bind", binding.source.string(),
+                               binding.at.string()});
+    }
+    args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(),
+                             "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
+                             "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
+                             "--setenv", "LANG", "C.UTF-8", "--"});
+    return args;
+  }
+};
+
+Sandbox::Sandbox(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Sandbox::~Sandbox() = default;
+
+SandboxKind Sandbox::kind() const { return state_->options.kind; }
+
+std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::string& problem) {
+  auto state = std::make_unique<State>();
+  state->options = options;
+  state->root = ::geteuid() == 0;
+  const bool namespaces = options.kind == SandboxKind::namespaces;
+  if (namespaces) {
+    // BLOOM_BWRAP names another bubblewrap (and lets the tests name a missing one).
+    if (const char* chosen = std::getenv("BLOOM_BWRAP")) {
+      if (::access(chosen, X_OK) == 0) state->bwrap = chosen;
+    } else {
+      for (const char* candidate : {"/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"}) {
+        if (::access(candidate, X_OK) == 0) {
+          state->bwrap = candidate;
+          break;
+        }
+      }
+    }
+    if (state->bwrap.empty()) {
+      problem = "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)";
+      return nullptr;
+    }
+    Limits quick;
+    quick.wall = std::chrono::milliseconds(10000);
+    const RunResult version = run_program(Command{state->bwrap, {"--version"}, "bwrap --version", {}, {}}, "", quick);
+    const RunResult help = run_program(Command{state->bwrap, {"--help"}, "bwrap --help", {}, {}}, "", quick);
+    state->bwrap_version = version.out.substr(0, version.out.find('\n'));
+    state->has_disable_userns = help.out.find("--disable-userns") != std::string::npos;
+    state->has_size = help.out.find("--size") != std::string::npos;
+  } else if (!state->root) {
+    problem = "the users sandbox runs programs as unprivileged uids, which needs the grader to run "
+              "as root";
+    return nullptr;
+  }
+
+  state->pool = std::make_shared<SlotPool>();
+  state->pool->slots.resize(static_cast<std::size_t>(std::max(1, options.slots)));
+  for (std::size_t i = 0; i < state->pool->slots.size(); ++i) {
+    Identity& identity = state->pool->slots[i].identity;
+    identity.open_files = options.open_files;
+    if (state->root) {
+      identity.switch_user = true;
+      identity.uid = options.first_uid + static_cast<unsigned>(i);
+      identity.gid = options.first_uid;  // one group for every slot: the folders handed over
+      identity.processes = options.processes;
+    }
+  }
+  if (!state->root) state->pool->user_processes = options.processes;
+  if (state->root && !state->make_cgroups()) {
+    // No writable cgroup v1 (pids): the slot uids' RLIMIT_NPROC and RLIMIT_AS bound alone.
+    for (Slot& slot : state->pool->slots) {
+      for (const int fd : slot.identity.join) ::close(fd);
+      slot.identity.join.clear();
+      for (const fs::path& group : slot.cgroups) ::rmdir(group.c_str());
+      slot.cgroups.clear();
+    }
+    for (const fs::path& parent : state->cgroup_parents) ::rmdir(parent.c_str());
+    state->cgroup_parents.clear();
+    state->cgroup_pids = state->cgroup_memory = false;
+  }
+
+  std::string pattern = (fs::temp_directory_path() / "bloom-sandbox-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    problem = "cannot make a scratch folder in " + fs::temp_directory_path().string() + ": " +
+              std::strerror(errno);
+    return nullptr;
+  }
+  state->work = pattern;
+  std::shared_ptr<Sandbox> sandbox(new Sandbox(std::move(state)));
+  try {
+    sandbox->hand_over(sandbox->state_->work);
+  } catch (const fs::filesystem_error& error) {
+    problem = error.what();
+    return nullptr;
+  }
+
+  // The probe: the same confinement as a program gets, running `true`.
+  Limits limits;
+  limits.wall = std::chrono::milliseconds(10000);
+  const RunResult probe = run_program(sandbox->wrap({"/bin/true"}, {}, {}, "true"), "", limits);
+  if (!probe.started || probe.exit_code != 0 || probe.signal != 0) {
+    const std::string said = probe.started ? probe.err.substr(0, 300) : probe.start_error;
+    problem = namespaces
+                  ? "bubblewrap cannot create its namespaces here (" + said +
+                        "); allow unprivileged user namespaces (Debian: sysctl "
+                        "kernel.unprivileged_userns_clone=1; Ubuntu 24.04: an AppArmor profile "
+                        "for bwrap, or sysctl kernel.apparmor_restrict_unprivileged_userns=0), "
+                        "or use --sandbox-users as root"
+                  : "cannot run a program as uid " +
+                        std::to_string(sandbox->state_->options.first_uid) + " (" + said + ")";
+    return nullptr;
+  }
+  return sandbox;
+}
+
+Command Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<Binding>& bindings,
+                      const fs::path& working_dir, std::string display) const {
+  Command command;
+  command.display = std::move(display);
+  command.confinement = state_->pool;
+  if (state_->options.kind == SandboxKind::namespaces) {
+    command.executable = state_->bwrap;
+    command.args = state_->bwrap_args(bindings, working_dir);
+    command.args.insert(command.args.end(), argv.begin(), argv.end());
+    return command;
+  }
+  // users: the runner's fresh folder is the grader's; HOME, TMPDIR and the working folder are
+  // the sandbox's instead
+  const fs::path home = state_->work;
+  command.executable = "/usr/bin/env";
+  command.args = {"HOME=" + home.string(), "TMPDIR=" + home.string()};
+  command.args.insert(command.args.end(), argv.begin(), argv.end());
+  command.working_dir = working_dir.empty() ? home : working_dir;
+  return command;
+}
+
+void Sandbox::hand_over(const fs::path& folder) const {
+  if (!state_->root) return;
+  const auto group = static_cast<gid_t>(state_->options.first_uid);
+  const auto give = [&](const fs::path& path, bool directory) {
+    if (::lchown(path.c_str(), 0, group) != 0) {
+      throw fs::filesystem_error("chown", path, std::error_code(errno, std::generic_category()));
+    }
+    if (fs::is_symlink(path)) return;
+    fs::perms add = fs::perms::group_read | fs::perms::group_write;
+    if (directory) add |= fs::perms::group_exec | fs::perms::set_gid;
+    if ((fs::status(path).permissions() & fs::perms::owner_exec) != fs::perms::none) {
+      add |= fs::perms::group_exec;
+    }
+    fs::permissions(path, add, fs::perm_options::add);
+    if (directory) fs::permissions(path, fs::perms::others_all, fs::perm_options::remove);
+  };
+  give(folder, true);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
+    give(entry.path(), entry.is_directory() && !entry.is_symlink());
+  }
+}
+
+fs::path Sandbox::scratch(const std::string& name) const {
+  const fs::path folder = state_->work / name;
+  fs::create_directories(folder);
+  hand_over(folder);
+  return folder;
+}
+
+std::vector<std::string> Sandbox::describe() const {
+  const State& s = *state_;
+  const SandboxOptions& o = s.options;
+  const bool namespaces = o.kind == SandboxKind::namespaces;
+  const std::string slots = std::to_string(o.first_uid) + "-" +
+                            std::to_string(o.first_uid + static_cast<unsigned>(s.pool->slots.size()) - 1);
+  std::vector<std::string> lines;
+  lines.push_back(namespaces ? "kind: namespaces (" + s.bwrap_version + ", " + s.bwrap.string() + ")"
+                             : "kind: users (no namespaces)");
+  if (namespaces) {
+    lines.push_back(s.root ? "user: uid 65534 inside; outside, slot uids " + slots +
+                                 ", one per program running at once"
+                           : "user: uid 65534 inside; outside, the grader's own uid " +
+                                 std::to_string(::getuid()));
+    lines.push_back("privilege: no capability, no_new_privs, a new session (no terminal)" +
+                    std::string(s.has_disable_userns ? ", no further user namespace" : ""));
+    lines.push_back("seen: /usr and /etc read-only, its own /proc and /dev, a private /tmp, and "
+                    "only the folders the command needs");
+    lines.push_back("network: none (its own empty network namespace)");
+  } else {
+    lines.push_back("user: slot uids " + slots + ", one per program running at once");
+    lines.push_back("privilege: none (a non-root uid); the kit's files must be root-only (mode 700)");
+    lines.push_back("seen: everything that uid may read");
+    lines.push_back("network: not isolated (users mode has no namespaces)");
+  }
+  const std::string nproc = std::to_string(o.processes);
+  if (s.cgroup_pids) {
+    lines.push_back("processes: at most " + nproc + " per program (cgroup pids.max, and RLIMIT_NPROC of its slot uid)");
+  } else if (s.root) {
+    lines.push_back("processes: at most " + nproc + " per program (RLIMIT_NPROC of its slot uid; no writable cgroup)");
+  } else {
+    lines.push_back("processes: at most " + nproc + " beyond the grader's uid's own, shared by the programs running at once (RLIMIT_NPROC)");
+  }
+  if (o.memory_bytes == 0) {
+    lines.push_back("memory: no bound (--memory 0)");
+  } else if (s.cgroup_memory) {
+    lines.push_back("memory: " + mib(o.memory_bytes) + " across a program's processes (cgroup memory), and address space per process (RLIMIT_AS)");
+  } else {
+    lines.push_back("memory: " + mib(o.memory_bytes) + " of address space per process (RLIMIT_AS); across processes at most " + nproc + " times that (no writable cgroup memory)");
+  }
+  lines.push_back(namespaces && s.has_size
+                      ? "writes: /tmp, its working folder, is a " + mib(o.tmp_bytes) + " tmpfs; a file at most the file limit (RLIMIT_FSIZE)"
+                      : "writes: a file at most the file limit (RLIMIT_FSIZE); no bound in total" +
+                            std::string(namespaces ? " (this bubblewrap has no --size)" : ""));
+  lines.push_back("open files: " + std::to_string(o.open_files) + " per process (RLIMIT_NOFILE)");
+  lines.push_back("time: the wall-clock limit per run, and that much CPU time per process (RLIMIT_CPU)");
+  return lines;
+}
+
+std::string sandbox_flag(SandboxKind kind) {
+  return kind == SandboxKind::namespaces ? "--sandbox" : "--sandbox-users";
+}
+
+std::vector<Binding> bindings_for(const Command& command) {
+  std::vector<fs::path> folders = {command.executable.parent_path()};
+  for (const std::string& arg : command.args) {
+    if (!arg.empty() && arg[0] == '/') folders.push_back(fs::path(arg).parent_path());
+  }
+  std::vector<Binding> bindings;
+  for (const fs::path& folder : folders) {
+    const std::string text = folder.string();
+    if (text == "/" || text == "/usr" || text.rfind("/usr/", 0) == 0) continue;
+    if (std::any_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return b.source == folder; })) {
+      continue;
+    }
+    bindings.push_back({folder, folder, false});
+  }
+  return bindings;
+}
+
+}  // namespace grader
