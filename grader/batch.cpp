@@ -101,9 +101,7 @@ class Launch {
     context.sandbox->hand_over(copy_);
   }
   ~Launch() {
-    if (copy_.empty()) return;
-    std::error_code ignored;
-    fs::remove_all(copy_, ignored);
+    if (!copy_.empty()) context_.sandbox->drop(copy_);
   }
   Launch(const Launch&) = delete;
   Launch& operator=(const Launch&) = delete;
@@ -134,10 +132,30 @@ class Launch {
   fs::path copy_;
 };
 
+// The report of a submission whose build failed: every case failed, none run.
+nlohmann::json build_failed(const Context& context, const std::string& id, nlohmann::json build) {
+  return {{"submission", id},
+          {"status", "build-failed"},
+          {"summary",
+           {{"cases", context.cases.size()}, {"passed", 0}, {"failed", context.cases.size()},
+            {"score", 0}, {"max_score", points_of(context.cases)}, {"command", build["command"]},
+            {"interrupted", false}, {"diagnosis", nlohmann::json::array()}}},
+          {"build", std::move(build)},
+          {"cases", nlohmann::json::array()}};
+}
+
 nlohmann::json grade_submission(const Context& context, const fs::path& folder) {
   const BatchOptions& options = context.options;
   const std::string id = folder.filename().string();
-  const Launch launch(context, fs::absolute(folder));
+  std::optional<Launch> launch_or_not;
+  try {
+    launch_or_not.emplace(context, fs::absolute(folder));
+  } catch (const fs::filesystem_error& error) {  // a submission larger than the scratch tmpfs
+    return build_failed(context, id,
+                        {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
+                         {"summary", "the submission could not be copied into the sandbox"}});
+  }
+  const Launch& launch = *launch_or_not;
   nlohmann::json build = {{"command", nullptr}, {"ok", true}};
   if (!options.build.empty()) {
     const std::string line = launch.line(options.build);
@@ -148,19 +166,11 @@ nlohmann::json grade_submission(const Context& context, const fs::path& folder) 
              {"time_ms", run.elapsed.count()},
              {"output", tail_of(run.out + run.err + (run.started ? "" : run.start_error), kBuildOutputKept)}};
     if (!ok) {
-      const std::string why = !run.started   ? run.start_error
-                              : run.timed_out ? "the build ran out of time"
-                              : run.signal    ? "the build was killed by " + signal_name(run.signal)
-                                              : "the build exited with status " + std::to_string(run.exit_code);
-      build["summary"] = why;
-      return {{"submission", id},
-              {"status", "build-failed"},
-              {"build", build},
-              {"summary",
-               {{"cases", context.cases.size()}, {"passed", 0}, {"failed", context.cases.size()},
-                {"score", 0}, {"max_score", points_of(context.cases)}, {"command", line},
-                {"interrupted", false}, {"diagnosis", nlohmann::json::array()}}},
-              {"cases", nlohmann::json::array()}};
+      build["summary"] = !run.started   ? run.start_error
+                         : run.timed_out ? "the build ran out of time"
+                         : run.signal    ? "the build was killed by " + signal_name(run.signal)
+                                         : "the build exited with status " + std::to_string(run.exit_code);
+      return build_failed(context, id, std::move(build));
     }
   }
   GradeOptions grade_options;

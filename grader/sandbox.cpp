@@ -1,10 +1,12 @@
 #include "sandbox.hpp"
 
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -165,6 +167,7 @@ struct Sandbox::State {
   std::vector<fs::path> cgroup_parents;  // ours, one per controller, removed at the end
   bool cgroup_pids = false;
   bool cgroup_memory = false;
+  bool private_mounts = false;  // the grader has its own mount namespace: scratch folders are tmpfs
   fs::path work;  // scratch folders of the confined programs
 
   ~State() {
@@ -222,7 +225,8 @@ struct Sandbox::State {
         "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
         "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
         "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-        "--proc", "/proc", "--dev", "/dev"};
+        // /proc/sys read-only: even the sysctls of the program's own namespaces
+        "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev"};
     if (has_disable_userns) args.push_back("--disable-userns");
     if (has_size) {
       args.insert(args.end(), {"--size", std::to_string(options.tmp_bytes)});
@@ -305,6 +309,10 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     state->cgroup_pids = state->cgroup_memory = false;
   }
 
+  // Before any thread is started: a mount namespace of the grader's own, where the scratch
+  // tmpfs mounts live and die with it.
+  state->private_mounts = state->root && ::unshare(CLONE_NEWNS) == 0 &&
+                          ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
   std::string pattern = (fs::temp_directory_path() / "bloom-sandbox-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     problem = "cannot make a scratch folder in " + fs::temp_directory_path().string() + ": " +
@@ -385,8 +393,21 @@ void Sandbox::hand_over(const fs::path& folder) const {
 fs::path Sandbox::scratch(const std::string& name) const {
   const fs::path folder = state_->work / name;
   fs::create_directories(folder);
+  if (state_->private_mounts) {
+    const std::string options = "size=" + std::to_string(state_->options.scratch_bytes) + ",mode=0700";
+    if (::mount("tmpfs", folder.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
+      throw fs::filesystem_error("mount tmpfs", folder, std::error_code(errno, std::generic_category()));
+    }
+  }
   hand_over(folder);
   return folder;
+}
+
+void Sandbox::drop(const fs::path& scratch) const {
+  std::error_code ignored;
+  fs::remove_all(scratch, ignored);
+  if (state_->private_mounts) ::umount2(scratch.c_str(), MNT_DETACH);
+  fs::remove(scratch, ignored);
 }
 
 std::vector<std::string> Sandbox::describe() const {
@@ -405,7 +426,7 @@ std::vector<std::string> Sandbox::describe() const {
                                  std::to_string(::getuid()));
     lines.push_back("privilege: no capability, no_new_privs, a new session (no terminal)" +
                     std::string(s.has_disable_userns ? ", no further user namespace" : ""));
-    lines.push_back("seen: /usr and /etc read-only, its own /proc and /dev, a private /tmp, and "
+    lines.push_back("seen: /usr and /etc read-only, its own /proc (/proc/sys read-only) and /dev, a private /tmp, and "
                     "only the folders the command needs");
     lines.push_back("network: none (its own empty network namespace)");
   } else {
@@ -431,8 +452,12 @@ std::vector<std::string> Sandbox::describe() const {
   }
   lines.push_back(namespaces && s.has_size
                       ? "writes: /tmp, its working folder, is a " + mib(o.tmp_bytes) + " tmpfs; a file at most the file limit (RLIMIT_FSIZE)"
-                      : "writes: a file at most the file limit (RLIMIT_FSIZE); no bound in total" +
+                      : "writes: a file at most the file limit (RLIMIT_FSIZE); /tmp not bounded in total" +
                             std::string(namespaces ? " (this bubblewrap has no --size)" : ""));
+  lines.push_back(s.private_mounts
+                      ? "builds: in a copy of the submission, a " + mib(o.scratch_bytes) + " tmpfs"
+                      : "builds: in a copy of the submission on disk, bounded per file only "
+                        "(a tmpfs needs the grader to run as root)");
   lines.push_back("open files: " + std::to_string(o.open_files) + " per process (RLIMIT_NOFILE)");
   lines.push_back("time: the wall-clock limit per run, and that much CPU time per process (RLIMIT_CPU)");
   return lines;

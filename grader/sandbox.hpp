@@ -32,6 +32,7 @@ struct SandboxOptions {
   int processes = 64;                            // processes and threads per program
   std::uint64_t memory_bytes = 2ULL << 30;       // across a program's processes (cgroup)
   std::uint64_t tmp_bytes = 64ULL << 20;         // the tmpfs the program may write
+  std::uint64_t scratch_bytes = 512ULL << 20;    // a scratch folder, when it is a tmpfs (root)
   int open_files = 256;                          // descriptors per process
   unsigned first_uid = 60000;                    // slot uids (root only): first_uid + slot
 };
@@ -64,8 +65,11 @@ class Sandbox {
   // slots' group, writable by it; otherwise unchanged. Throws std::filesystem::filesystem_error.
   void hand_over(const std::filesystem::path& folder) const;
 
-  // A fresh folder the confined programs may write, removed with the sandbox.
+  // A fresh folder the confined programs may write. When the grader is root it is a tmpfs of
+  // SandboxOptions::scratch_bytes, in the grader's own mount namespace, so a build cannot fill
+  // the disk. drop() removes it.
   [[nodiscard]] std::filesystem::path scratch(const std::string& name) const;
+  void drop(const std::filesystem::path& scratch) const;
 
   // What holds here, a line per bound ("processes: at most 64 (cgroup pids.max)").
   [[nodiscard]] std::vector<std::string> describe() const;
