@@ -68,7 +68,7 @@ nlohmann::json to_gradescope(const Report& report) {
       output = "passed";
     } else {
       // never the instructor's view: what Gradescope holds is the student's result
-      for (const std::string& line : failure_details(r, false)) output += line + "\n";
+      for (const std::string& line : failure_details(r, false, true)) output += line + "\n";
     }
     tests.push_back({{"name", r.kase->name},
                      {"score", r.points},

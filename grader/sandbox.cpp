@@ -2,6 +2,8 @@
 
 #include <signal.h>
 #include <sys/mount.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -26,6 +28,10 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr unsigned kInsideId = 65534;  // nobody, inside the user namespace
+// Slot uids are first_uid, first_uid + 1, ...: each held by one grader at a time through a lock
+// file, so that graders running side by side never share (nor kill) each other's programs.
+constexpr unsigned kSlotUids = 1000;
+constexpr const char* kSlotLocks = "/run/lock/bloom-grader";
 
 std::string read_text(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -82,20 +88,75 @@ int tasks_of(unsigned uid) {
   return count;
 }
 
-// Kills every process of `uid` (not root) and waits, up to a second, until none is left, zombies
-// included: kill(-1) from that uid reaches exactly its processes.
+// Sends SIGKILL to every process of `uid` (not root) from a child that takes that uid: kill(-1)
+// from it reaches exactly that uid's processes. (Its return value says nothing: kill(-1)
+// succeeds when any other process exists.)
 void kill_all_of(unsigned uid) {
   const pid_t pid = ::fork();
   if (pid == 0) {  // only system calls here: the grader has other threads
-    if (::syscall(SYS_setuid, uid) != 0) ::_exit(1);
-    for (int round = 0; round < 1000 && ::kill(-1, SIGKILL) == 0; ++round) ::usleep(1000);
+    if (::syscall(SYS_setuid, uid) == 0) ::kill(-1, SIGKILL);
     ::_exit(0);
   }
-  if (pid > 0) {
-    int status = 0;
-    while (::waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+  if (pid < 0) return;
+  while (::waitpid(pid, nullptr, 0) == -1 && errno == EINTR) {
+  }
+}
+
+// Whether any task (a zombie too) has the real uid `uid`.
+bool any_task_of(unsigned uid) {
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::istringstream status(read_text(entry.path() / "status"));
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("Uid:", 0) == 0) {
+        unsigned real = 0;
+        if (std::istringstream(line.substr(4)) >> real && real == uid) return true;
+        break;
+      }
     }
   }
+  return false;
+}
+
+// The grader's children that a sandboxed run left: programs orphaned inside the sandbox come to
+// the grader, its child subreaper (Sandbox::open). They are the processes of the slot's uid
+// or, when the grader is not root, those in a pid namespace of their own (NSpid has two
+// numbers). Reaps those that are over; returns how many are still running.
+int reap_leftovers(const Identity& identity) {
+  int running = 0;
+  std::error_code error;
+  for (const fs::directory_entry& task : fs::directory_iterator("/proc/self/task", error)) {
+    std::istringstream children(read_text(task.path() / "children"));
+    for (pid_t child = 0; children >> child;) {
+      std::istringstream status(read_text("/proc/" + std::to_string(child) + "/status"));
+      bool ours = false;
+      bool zombie = false;
+      for (std::string line; std::getline(status, line);) {
+        std::istringstream fields(line);
+        std::string key;
+        fields >> key;
+        if (key == "State:") zombie = line.find('Z') != std::string::npos;
+        if (key == "Uid:" && identity.switch_user) {
+          unsigned real = 0;
+          ours = fields >> real && real == identity.uid;
+        }
+        if (key == "NSpid:" && !identity.switch_user) {
+          int levels = 0;
+          for (std::string number; fields >> number;) ++levels;
+          ours = levels > 1;
+        }
+      }
+      if (!ours) continue;
+      if (zombie) {
+        ::waitpid(child, nullptr, WNOHANG);
+      } else {
+        ++running;
+      }
+    }
+  }
+  return running;
 }
 
 struct Slot {
@@ -131,20 +192,26 @@ class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPoo
   }
 
  private:
+  // Kills what the run left in the slot and reaps it, so that the next run starts with none of
+  // its processes counted (a zombie still counts for RLIMIT_NPROC). At most 5 s.
   void release(Slot& slot) const {
-    for (const fs::path& group : slot.cgroups) {
-      for (int round = 0; round < 1000; ++round) {
+    for (int round = 0; round < 5000; ++round) {
+      bool left = false;
+      for (const fs::path& group : slot.cgroups) {
         std::istringstream procs(read_text(group / "cgroup.procs"));
-        bool any = false;
         for (pid_t pid = 0; procs >> pid;) {
           ::kill(pid, SIGKILL);
-          any = true;
+          left = true;
         }
-        if (!any) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
       }
+      if (reap_leftovers(slot.identity) > 0) left = true;
+      if (slot.identity.switch_user && any_task_of(slot.identity.uid)) {
+        kill_all_of(slot.identity.uid);
+        left = true;
+      }
+      if (!left) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (slot.identity.switch_user) kill_all_of(slot.identity.uid);
     {
       const std::lock_guard<std::mutex> hold(lock_);
       slot.busy = false;
@@ -169,8 +236,25 @@ struct Sandbox::State {
   bool cgroup_memory = false;
   bool private_mounts = false;  // the grader has its own mount namespace: scratch folders are tmpfs
   fs::path work;  // scratch folders of the confined programs
+  std::vector<int> slot_locks;  // held: the slot uids are this grader's
+
+  // Takes the machine-wide lock of slot uid `uid`; false when another grader holds it.
+  bool lock_slot(unsigned uid) {
+    std::error_code ignored;
+    fs::create_directories(kSlotLocks, ignored);
+    const std::string file = std::string(kSlotLocks) + "/uid-" + std::to_string(uid);
+    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return false;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      return false;
+    }
+    slot_locks.push_back(fd);
+    return true;
+  }
 
   ~State() {
+    for (const int fd : slot_locks) ::close(fd);
     if (pool) {
       for (Slot& slot : pool->slots) {
         for (const int fd : slot.identity.join) ::close(fd);
@@ -285,12 +369,21 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
 
   state->pool = std::make_shared<SlotPool>();
   state->pool->slots.resize(static_cast<std::size_t>(std::max(1, options.slots)));
-  for (std::size_t i = 0; i < state->pool->slots.size(); ++i) {
-    Identity& identity = state->pool->slots[i].identity;
+  unsigned next_uid = options.first_uid;
+  for (Slot& slot : state->pool->slots) {
+    Identity& identity = slot.identity;
     identity.open_files = options.open_files;
     if (state->root) {
+      // a uid no other grader on this machine holds: its slot lock, kept until the end
+      while (next_uid < options.first_uid + kSlotUids && !state->lock_slot(next_uid)) ++next_uid;
+      if (next_uid == options.first_uid + kSlotUids) {
+        problem = "every slot uid from " + std::to_string(options.first_uid) + " to " +
+                  std::to_string(options.first_uid + kSlotUids - 1) + " is taken by other graders (" +
+                  kSlotLocks + ")";
+        return nullptr;
+      }
       identity.switch_user = true;
-      identity.uid = options.first_uid + static_cast<unsigned>(i);
+      identity.uid = next_uid++;
       identity.gid = options.first_uid;  // one group for every slot: the folders handed over
       identity.processes = options.processes;
     }
@@ -309,6 +402,8 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     state->cgroup_pids = state->cgroup_memory = false;
   }
 
+  // Programs orphaned in the sandbox come to the grader, which reaps them (release()).
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   // Before any thread is started: a mount namespace of the grader's own, where the scratch
   // tmpfs mounts live and die with it.
   state->private_mounts = state->root && ::unshare(CLONE_NEWNS) == 0 &&
@@ -414,8 +509,10 @@ std::vector<std::string> Sandbox::describe() const {
   const State& s = *state_;
   const SandboxOptions& o = s.options;
   const bool namespaces = o.kind == SandboxKind::namespaces;
-  const std::string slots = std::to_string(o.first_uid) + "-" +
-                            std::to_string(o.first_uid + static_cast<unsigned>(s.pool->slots.size()) - 1);
+  std::string slots;
+  for (const Slot& slot : s.pool->slots) {
+    slots += (slots.empty() ? "" : ",") + std::to_string(slot.identity.uid);
+  }
   std::vector<std::string> lines;
   lines.push_back(namespaces ? "kind: namespaces (" + s.bwrap_version + ", " + s.bwrap.string() + ")"
                              : "kind: users (no namespaces)");

@@ -12,5 +12,13 @@ bash scripts/deps.sh starter
 echo 'int main() { return __cplusplus > 201703L ? 0 : 1; }' >/tmp/bloom-cxx20.cpp
 g++ -std=c++20 /tmp/bloom-cxx20.cpp -o /tmp/bloom-cxx20 && /tmp/bloom-cxx20 ||
   { echo "setup: error: g++ on this image has no C++20: choose an Ubuntu 22.04 or newer base image" >&2; exit 1; }
+# The sandbox for the student's code: bubblewrap, used where the container allows namespaces
+# (run_autograder asks the grader), and the kit's own files root-only for when it does not and
+# the code runs as an unprivileged uid instead.
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends bubblewrap >/dev/null ||
+  echo "setup: bubblewrap did not install; the student's code will run as an unprivileged uid"
+chmod -R go-rwx .
 bin/bloom-grader --help >/dev/null
+bin/bloom-grader sandbox | sed 's/^/setup: sandbox: /' ||
+  echo "setup: sandbox: no namespaces here; run_autograder grades with --sandbox-users"
 echo "setup: ready to grade $(cat gradescope/exercise)"

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import shutil
 import socket
 import subprocess
@@ -172,6 +173,44 @@ def main():
                 expect(got_through != sandbox,
                        f"{mode} {'under' if sandbox else 'without'} --sandbox: {said[:150]!r}")
         listener.close()
+
+        # bounded, not refused: a fork bomb, a memory hog over many processes and a build that
+        # fills its folder each get a verdict, and a right submission beside them passes
+        bounded = tmp / "bounded"
+        for name in ("fork-bomb", "memory-hog", "disk-filler"):
+            (bounded / name).mkdir(parents=True)
+            shutil.copy(args.escape, bounded / name / "escape.py")
+        shutil.copytree(subs / "right", bounded / "right")
+        one_case = tmp / "one-case"
+        one_case.mkdir()
+        shutil.copy(args.cases / "bip37" / "worked-example.case", one_case)
+        build = ("d={dir}; case $d in */disk-filler) exec python3 $d/escape.py fill path=$d mib=2048;; "
+                 "*) true;; esac")
+        run = ("d={dir}; case $d in */fork-bomb) exec python3 $d/escape.py fork n=10000;; "
+               "*/memory-hog) exec python3 $d/escape.py memory procs=8 mib=256;; "
+               "*) exec python3 $d/bloom.py;; esac")
+        progress("batch --sandbox over a fork bomb, a memory hog and a disk filler")
+        done = subprocess.run([args.grader, "batch", "--sandbox", "--cases", one_case,
+                               "--submissions", bounded, "--out", tmp / "bounded-out", "--build", build,
+                               "--run", run, "--jobs", "2", "--memory", "1024"],
+                              capture_output=True, text=True, timeout=BATCH_TIMEOUT)
+        expect(done.returncode == 1, f"bounded batch: exit {done.returncode}: {done.stderr[-500:]}")
+        grades = {name: json.loads((tmp / "bounded-out" / f"{name}.json").read_text())
+                  for name in ("fork-bomb", "memory-hog", "disk-filler", "right")}
+        expect(grades["right"]["status"] == "passed", f"right beside hostile ones: {grades['right']['status']}")
+
+        def count(report_json):
+            found = re.findall(r"COUNT (\d+)", json.dumps(report_json))
+            return int(found[0]) if found else None
+
+        forked, held, written = (count(grades[n]) for n in ("fork-bomb", "memory-hog", "disk-filler"))
+        expect(grades["fork-bomb"]["status"] == "failed" and forked is not None and forked <= 64,
+               f"fork bomb: {grades['fork-bomb']['status']}, forked {forked} (bound 64)")
+        expect(grades["memory-hog"]["status"] == "failed" and held is not None and held <= 1024,
+               f"memory hog: {grades['memory-hog']['status']}, held {held} MiB (bound 1024)")
+        expect(written is not None and written <= 512 and "No space left" in grades["disk-filler"]["build"]["output"],
+               f"disk filler: wrote {written} MiB (bound 512): {grades['disk-filler']['build']['output'][-200:]!r}")
+        progress(f"bounded: forked {forked}, held {held} MiB, wrote {written} MiB; right passed")
 
         # without a working bubblewrap, --sandbox refuses instead of running unsandboxed
         env = dict(os.environ, BLOOM_BWRAP="/nonexistent/bwrap")

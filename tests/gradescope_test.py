@@ -25,6 +25,46 @@ from debian_root import Root, run  # noqa: E402
 import outcome  # noqa: E402
 
 
+MARKER = "SECRET-HIDDEN-MARKER-7f3a"
+HIDDEN_CASE = f"""# {MARKER}: a hidden case no student may see.
+# (lesson 000, "Worked example")
+@hidden
+> INIT 8 0.05 7 0
+bytes=6 hashes=4
+"""
+# Appended to a student's source file: at start, every hidden file to stderr, and a wrong
+# first line so that every case fails and shows its stderr.
+LEAKING_PROGRAM = r"""
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+namespace {
+const bool leaked = [] {
+  std::error_code error;
+  std::filesystem::recursive_directory_iterator it("HIDDEN_DIR", error), end;
+  if (error) std::cerr << "could not read HIDDEN_DIR: " << error.message() << "\n";
+  for (; !error && it != end; it.increment(error)) {
+    std::ifstream in(it->path());
+    for (std::string line; std::getline(in, line);) std::cerr << "LEAK " << line << "\n";
+  }
+  std::cout << "leaked\n";
+  return true;
+}();
+}  // namespace
+"""
+LEAKING_BUILD = """
+file(GLOB_RECURSE leak "HIDDEN_DIR/*")
+if(NOT leak)
+  message(FATAL_ERROR "found nothing in HIDDEN_DIR")
+endif()
+foreach(f ${leak})
+  file(READ ${f} text)
+  message(FATAL_ERROR "LEAK ${text}")
+endforeach()
+"""
+
+
 def unzip(zip_path, into):
     """Unpacks as Gradescope does, keeping the executable bits."""
     with zipfile.ZipFile(zip_path) as z:
@@ -52,6 +92,9 @@ def in_debian_root(source, suite, tmp):
                          f"missing {sorted(wanted - packed)}, extra {sorted(packed - wanted)}")
     autograder = tmp / "autograder"
     unzip(build / "gradescope-autograder.zip", autograder / "source")
+    hidden = autograder / "source" / "gradescope" / "hidden" / exercise
+    hidden.mkdir(parents=True, exist_ok=True)
+    (hidden / "secret.case").write_text(HIDDEN_CASE)  # as an instructor's hidden suite
     shutil.copy2(autograder / "source" / "run_autograder", autograder / "run_autograder")
     root = Root(source, suite, [], tmp)
     apt_cache = pathlib.Path(root.path).parent.parent / f"apt-{suite}"  # debs kept for reruns
@@ -84,11 +127,21 @@ def main():
         subprocess.run([args.make_starters, "--root", args.source, "--solved", "--exercise", exercise, "--out", tmp / "solved"],
                        check=True, stdout=subprocess.DEVNULL)
 
+        sandbox_kind = {}  # set per submission by the leak checks below
+
         def on_host(submission):
+            # the kit as the zip unpacks it: what run_autograder reads, with a hidden suite
             root = submission.parent
-            (root / "source").symlink_to(args.source)
+            source = root / "source"
+            for folder in ("gradescope", "cases"):
+                shutil.copytree(args.source / folder, source / folder, dirs_exist_ok=True)
+            hidden = source / "gradescope" / "hidden" / exercise
+            hidden.mkdir(parents=True, exist_ok=True)
+            (hidden / "secret.case").write_text(HIDDEN_CASE)
             env = dict(os.environ, AUTOGRADER_ROOT=str(root), BLOOM_GRADER=args.grader)
-            done = subprocess.run([args.source / "gradescope" / "run_autograder"], env=env,
+            if submission.parent.name in sandbox_kind:
+                env["BLOOM_SANDBOX"] = sandbox_kind[submission.parent.name]
+            done = subprocess.run([source / "gradescope" / "run_autograder"], env=env,
                                   capture_output=True, text=True, cwd=root)
             return done, root / "results"
 
@@ -140,6 +193,44 @@ def main():
         empty = autograde("empty", lambda dst: (dst / "notes.txt").write_text("oops\n"))
         if empty.get("score") != 0 or "No CMakeLists.txt" not in empty.get("output", ""):
             failures.append(f"empty: {str(empty)[:300]}")
+
+        # Submissions that try to leak the hidden suite into what students see: the program
+        # (to stderr, shown on failed visible cases) and the build (CMake's error, shown when
+        # the build fails). Under either sandbox nothing of it reaches results.json; without
+        # one (the control) it does, so the check can fail.
+        hidden_dir = "/autograder/source/gradescope/hidden" if args.debian_root else None
+
+        def leaking(where):
+            def fill(dst):
+                copy(tmp / "solved" / exercise)(dst)
+                folder = hidden_dir or str(dst.parent / "source" / "gradescope" / "hidden")
+                if where == "program":
+                    with open(dst / "src" / "hex.cpp", "a") as f:
+                        f.write(LEAKING_PROGRAM.replace("HIDDEN_DIR", folder))
+                else:
+                    with open(dst / "CMakeLists.txt", "a") as f:
+                        f.write(LEAKING_BUILD.replace("HIDDEN_DIR", folder))
+            return fill
+
+        kinds = ["--sandbox", "--sandbox-users"] if not args.debian_root else [None]
+        for where in ("program", "build"):
+            for kind in kinds + (["none"] if not args.debian_root else []):
+                name = f"leak-{where}-{(kind or 'chosen').strip('-')}"
+                if kind:
+                    sandbox_kind[name] = kind
+                results = autograde(name, leaking(where))
+                shown = json.dumps(results)
+                tried = "could not read" in shown or "found nothing" in shown
+                leaked = MARKER in shown
+                if kind == "none":
+                    if not leaked:
+                        failures.append(f"{name}: the control leaked nothing: {shown[:400]}")
+                elif leaked or not tried:
+                    failures.append(f"{name}: leaked={leaked}, attempt seen={tried}: {shown[:600]}")
+                else:
+                    print(f"{name}: nothing of the hidden suite in results.json")
+                if "/autograder/source/cases" in shown or "source/cases/" in shown:
+                    failures.append(f"{name}: results.json names a case path of the grading machine")
 
     outcome.report(failures)
     return 1 if failures else 0

@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
 
   grader::Report report;
   report.command = program;
-  const grader::Command command{program, {}, program, {}};
+  const grader::Command command{program, {}, program, {}, {}};
   const std::atomic<bool> never{false};
   report.results = grader::grade(cases, command, options, never);
   const bool color = ::isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;

@@ -70,7 +70,7 @@ std::vector<std::string> context_before(const CaseResult& result, std::size_t in
 
 }  // namespace
 
-std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden) {
+std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden, bool by_id) {
   std::vector<std::string> out;
   const Case& kase = *result.kase;
   const auto diagnose = [&] {
@@ -84,7 +84,7 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
     return out;
   }
   if (kase.hidden) out.push_back("hidden case, shown in full (--show-hidden): never give this to students");
-  out.push_back(kase.file.string() + ":" +
+  out.push_back((by_id ? kase.name + ".case" : kase.file.string()) + ":" +
                 std::to_string(result.mismatch ? result.mismatch->case_line : 1) + ": " +
                 std::string(verdict_name(result.verdict)) + ": " + result.summary);
   if (result.mismatch) {

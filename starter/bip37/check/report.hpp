@@ -38,8 +38,10 @@ struct Report {
 // file and line), what was sent, expected and actual with a caret, a little context, the hint,
 // and the first lines of stderr. A hidden case says only its verdict and diagnosis, unless
 // `show_hidden` (the instructor's view), when it says all, under a first line that says so.
+// Where is the case file's path, or with `by_id` its id ("bip37/crlf-input.case"): what
+// Gradescope shows names no folder of the grading machine.
 [[nodiscard]] std::vector<std::string> failure_details(const CaseResult& result,
-                                                       bool show_hidden = false);
+                                                       bool show_hidden = false, bool by_id = false);
 
 struct TextStyle {
   bool color = false;

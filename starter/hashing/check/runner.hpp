@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,26 @@ struct Limits {
   std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
 };
 
+// What confines one run, beyond Limits: set by the sandbox (sandbox.hpp), applied by the runner
+// in the child before exec.
+struct Identity {
+  bool switch_user = false;  // become uid/gid (the grader is root)
+  unsigned uid = 0;
+  unsigned gid = 0;
+  int processes = 0;   // RLIMIT_NPROC; 0 for none
+  int open_files = 0;  // RLIMIT_NOFILE; 0 for none
+  std::vector<int> join;  // open cgroup.procs files; the child writes "0" to each to join it
+};
+
+// Hands out one Identity per run and takes it back: acquire() blocks until a slot is free,
+// and the slot returns when the last copy of the pointer is gone, after every process left
+// in it has been killed.
+class Confinement {
+ public:
+  virtual ~Confinement() = default;
+  [[nodiscard]] virtual std::shared_ptr<const Identity> acquire() const = 0;
+};
+
 // A program ready to start: its executable resolved to an absolute path.
 struct Command {
   std::filesystem::path executable;
@@ -28,6 +49,9 @@ struct Command {
   // Where it runs; empty for a fresh temporary folder (the usual case). A build runs in the
   // submission's own folder.
   std::filesystem::path working_dir;
+  // Set when the program runs in the sandbox. The starters' self-check (runner_fork.cpp) never
+  // sandboxes and refuses such a command.
+  std::shared_ptr<const Confinement> confinement;
 };
 
 // Resolves argv[0] on PATH (or against the current folder when it has a '/'), and turns each
