@@ -1,0 +1,78 @@
+// The sandbox's contracts that the escape catalogue (tests/sandbox_test.py) does not pin down
+// one by one: what a command is shown, the refusal, and who a confined program is.
+#include "sandbox.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+namespace {
+
+grader::Command command_of(std::string executable, std::vector<std::string> args) {
+  grader::Command command;
+  command.executable = std::move(executable);
+  command.args = std::move(args);
+  return command;
+}
+
+}  // namespace
+
+TEST_CASE("a command sees its executable's folder and each file argument's, never /usr twice") {
+  const auto bindings = grader::bindings_for(
+      command_of("/srv/sub/build/bloom", {"/srv/sub/data/keys.txt", "--fast", "/srv/sub/build/x", "/usr/share/dict"}));
+  REQUIRE(bindings.size() == 2);
+  CHECK(bindings[0].source == "/srv/sub/build");
+  CHECK(bindings[0].at == "/srv/sub/build");
+  CHECK_FALSE(bindings[0].writable);
+  CHECK(bindings[1].source == "/srv/sub/data");
+  CHECK(grader::bindings_for(command_of("/usr/bin/python3", {})).empty());
+}
+
+TEST_CASE("without bubblewrap the sandbox refuses and names the package") {
+  ::setenv("BLOOM_BWRAP", "/nonexistent/bwrap", 1);
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  ::unsetenv("BLOOM_BWRAP");
+  CHECK(sandbox == nullptr);
+  CHECK(problem == "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)");
+}
+
+TEST_CASE("the users sandbox runs a program as a slot uid, and only a root grader may use it") {
+  grader::SandboxOptions options;
+  options.kind = grader::SandboxKind::users;
+  options.slots = 2;
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open(options, problem);
+  if (::geteuid() != 0) {
+    CHECK(sandbox == nullptr);
+    CHECK(problem.find("needs the grader to run as root") != std::string::npos);
+    return;
+  }
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  const grader::RunResult run = grader::run_program(
+      sandbox->wrap({"/bin/sh", "-c", "id -u; id -G; cat /proc/self/limits"}, {}, {}, "id"), "", {});
+  REQUIRE(run.started);
+  CHECK(run.exit_code == 0);
+  std::istringstream lines(run.out);
+  unsigned uid = 0;
+  std::string groups;
+  lines >> uid;
+  lines.ignore(1);
+  std::getline(lines, groups);
+  std::string processes;
+  std::string files;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line.substr(std::min<std::size_t>(line.size(), 26)));
+    if (line.rfind("Max processes", 0) == 0) fields >> processes;
+    if (line.rfind("Max open files", 0) == 0) fields >> files;
+  }
+  CHECK(uid >= options.first_uid);
+  CHECK(uid < options.first_uid + 1000);
+  CHECK(groups == std::to_string(options.first_uid));  // no supplementary group of root's
+  CHECK(processes == std::to_string(options.processes));
+  CHECK(files == std::to_string(options.open_files));
+}
