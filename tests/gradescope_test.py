@@ -172,6 +172,17 @@ def main():
         if not solved.get("tests") or solved.get("score") != full:
             failures.append(f"solved: score {solved.get('score')} of {full}")
 
+        # docs/mistakes.md's promise for Gradescope: a hidden case is a test with
+        # "visibility": "hidden", every other test "visible", and its points in the score
+        promise = [line for line in (args.source / "docs" / "mistakes.md").read_text().splitlines()
+                   if line.startswith("| Gradescope `results.json`")]
+        hidden_tests = [t for t in solved.get("tests", []) if t["name"].endswith("/secret")]
+        if not promise or '`"visibility": "hidden"`' not in promise[0]:
+            failures.append("docs/mistakes.md no longer states Gradescope's visibility of hidden cases")
+        if [t["visibility"] for t in hidden_tests] != ["hidden"] or any(
+                t["visibility"] != "visible" for t in solved.get("tests", []) if t not in hidden_tests):
+            failures.append(f"visibility differs from docs/mistakes.md: hidden {hidden_tests}")
+
         # the student zipped the folder rather than its files: still found
         given = autograde("starter", lambda dst: shutil.copytree(args.source / "starter" / exercise,
                                                                  dst / exercise))
