@@ -40,7 +40,8 @@ TEST_CASE("the reference passes the suite: exit 0, the score, then N passed, N f
   const Finished f = grader_run(with_reference({"run", "--cases", kSuite}));
   CHECK(f.exit_code == 0);
   CHECK(f.out.find("PASS  bip37/worked-example") != std::string::npos);
-  CHECK(f.out.find("score 6/6\n3 passed, 0 failed\n") != std::string::npos);
+  CHECK(f.out.find("score 6/6 points (3 cases, 1 to 3 points each; a case passed scores all of its "
+                   "points, a case failed none)\n3 passed, 0 failed\n") != std::string::npos);
   CHECK(last_line(f.out) == "3 passed, 0 failed");
   CHECK(f.out.find("\x1b[") == std::string::npos);  // no colour when stdout is not a terminal
 }

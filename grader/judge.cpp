@@ -22,8 +22,8 @@ std::string_view verdict_name(Verdict verdict) {
 namespace {
 
 std::string answered(const RunResult& run, const Case& kase) {
-  return "after " + std::to_string(output_lines(run.out).size()) + " of " +
-         std::to_string(kase.expected_line_count()) + " expected lines";
+  return std::to_string(output_lines(run.out).size()) + " of " +
+         std::to_string(kase.expected_line_count()) + " expected lines came";
 }
 
 std::string seconds(std::chrono::milliseconds ms) {
@@ -60,11 +60,14 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
 
   if (run.timed_out) {
     result.verdict = Verdict::Timeout;
-    result.summary = "no end within " + seconds(limits.wall) + " (" + answered(run, kase) +
-                     (output_right ? ", all of them right)" : ")");
+    // The grader cannot tell where the program is: a program that buffers its answers and
+    // then hangs looks exactly like one that hangs at its first command.
+    result.summary = "not finished within " + seconds(limits.wall) + " (" + answered(run, kase) +
+                     (output_right ? ", all of them right" : "") +
+                     "): it may be stuck, or may hold its answers in a buffer";
   } else if (run.signal != 0) {
     result.verdict = Verdict::Crashed;
-    result.summary = "killed by " + signal_name(run.signal) + " " + answered(run, kase);
+    result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
   } else if (run.exit_code != 0) {
     result.verdict = Verdict::ExitCode;
     result.summary = "exited with status " + std::to_string(run.exit_code) +
@@ -82,7 +85,7 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     const Mismatch& m = *result.mismatch;
     result.summary = m.extra_output ? "more answer lines than commands: line " +
                                           std::to_string(m.output_line + 1) + " was not expected"
-                     : !m.actual  ? "the output ended " + answered(run, kase)
+                     : !m.actual  ? "the output ended (" + answered(run, kase) + ")"
                                   : "answer " + std::to_string(m.output_line + 1) + " differs";
   } else {
     result.verdict = Verdict::Passed;

@@ -43,7 +43,7 @@ TEST_CASE("the failure details show the context, the command, both lines and a c
 TEST_CASE("output that ends early says so") {
   const auto report = report_of(kCase, "1\n2 3\n");
   const auto details = grader::failure_details(report.results[0]);
-  CHECK(details[0] == "cases/dir/two.case:8: wrong-output: the output ended after 2 of 3 expected lines");
+  CHECK(details[0] == "cases/dir/two.case:8: wrong-output: the output ended (2 of 3 expected lines came)");
   CHECK(details.back() == "hint: mind the order");
 }
 
@@ -51,7 +51,8 @@ TEST_CASE("the text report ends with the score and exactly N passed, N failed") 
   grader::Report report = report_of(kCase, "1\n2 3\nerror: no\n");
   std::ostringstream text;
   grader::write_text(report, text, {});
-  CHECK(text.str() == "PASS  dir/two (0 ms)\nscore 1/1\n1 passed, 0 failed\n");
+  CHECK(text.str() == "PASS  dir/two (0 ms)\nscore 1/1 points (1 case, 1 point each; a case passed scores all of "
+                      "its points, a case failed none)\n1 passed, 0 failed\n");
 }
 
 TEST_CASE("JUnit text escapes markup and keeps invisible bytes visible") {

@@ -50,6 +50,28 @@ std::string diagnosis_line(const MistakeInfo& mistake) {
 namespace {
 
 constexpr std::size_t kStderrLines = 5;    // lines of the program's stderr shown
+
+// What to do about a run that did not end well, when the verdict says more than the output:
+// a hang, a crash, an AddressSanitizer build under the address-space limit. Empty otherwise.
+std::vector<std::string> advice(const CaseResult& result) {
+  const std::string& err = result.run.err;
+  if (err.find("AddressSanitizer") != std::string::npos &&
+      (err.find("ReserveShadowMemoryRange") != std::string::npos ||
+       err.find("ulimit -v") != std::string::npos)) {
+    return {"advice: this is an AddressSanitizer build, which needs more address space than the "
+            "limit allows: run it with --memory 0"};
+  }
+  switch (result.verdict) {
+    case Verdict::Timeout:
+      return {"advice: end each answer with std::endl (or flush std::cout), so that every answer "
+              "written arrives at once; then the report shows the command it stops at"};
+    case Verdict::Crashed:
+      return {"advice: to see where it crashes, build with -fsanitize=address,undefined and run "
+              "it again with --memory 0"};
+    default:
+      return {};
+  }
+}
 constexpr std::size_t kContextAnswers = 2;  // answered lines shown before the mismatch
 
 // The (input, actual answer) pairs just before output line `index`.
@@ -87,7 +109,10 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   out.push_back((by_id ? kase.name + ".case" : kase.file.string()) + ":" +
                 std::to_string(result.mismatch ? result.mismatch->case_line : 1) + ": " +
                 std::string(verdict_name(result.verdict)) + ": " + result.summary);
-  if (result.mismatch) {
+  // A timeout with every answer that came right says nothing about which command is stuck.
+  const bool stuck_somewhere = result.verdict == Verdict::Timeout && result.mismatch &&
+                               !result.mismatch->actual && !result.mismatch->extra_output;
+  if (result.mismatch && !stuck_somewhere) {
     const Mismatch& m = *result.mismatch;
     for (const std::string& line : context_before(result, m.output_line)) {
       out.push_back("  " + line);
@@ -107,7 +132,13 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
     }
   }
   diagnose();
-  for (const std::string& hint : kase.hints) out.push_back("hint: " + hint);
+  const std::vector<std::string> what_to_do = advice(result);
+  out.insert(out.end(), what_to_do.begin(), what_to_do.end());
+  // a case's hint is about its answers: not beside a crash or a hang, nor a named mistake
+  const bool answers_judged = result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
+  if (answers_judged && result.diagnosis.empty()) {
+    for (const std::string& hint : kase.hints) out.push_back("hint: " + hint);
+  }
   if (!result.run.err.empty()) {
     const std::vector<std::string_view> lines = output_lines(result.run.err);
     out.push_back("stderr" + std::string(lines.size() > kStderrLines ? " (first lines)" : "") +
@@ -118,6 +149,27 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   }
   return out;
 }
+
+namespace {
+
+// How points and cases relate, for the score line: " (19 cases, 1 to 3 points each; a case
+// passed scores all of its points, a case failed none)".
+std::string points_note(const Report& report) {
+  if (report.results.empty()) return "";
+  int least = report.results.front().kase->points;
+  int most = least;
+  for (const CaseResult& r : report.results) {
+    least = std::min(least, r.kase->points);
+    most = std::max(most, r.kase->points);
+  }
+  const std::string each = least == most ? std::to_string(least) + (least == 1 ? " point" : " points")
+                                         : std::to_string(least) + " to " + std::to_string(most) + " points";
+  return " (" + std::to_string(report.results.size()) +
+         (report.results.size() == 1 ? " case, " : " cases, ") + each +
+         " each; a case passed scores all of its points, a case failed none)";
+}
+
+}  // namespace
 
 void write_text(const Report& report, std::ostream& out, const TextStyle& style) {
   const auto paint = [&](const char* code, const std::string& text) {
@@ -140,7 +192,8 @@ void write_text(const Report& report, std::ostream& out, const TextStyle& style)
     out << paint("33;1", "looks like") << " " << mistake->id << " in " << count
         << (count == 1 ? " case: " : " cases: ") << diagnosis_line(*mistake) << "\n";
   }
-  out << "score " << report.score() << "/" << report.max_score() << "\n";
+  out << "score " << report.score() << "/" << report.max_score() << " points" << points_note(report)
+      << "\n";
   out << report.passed() << " passed, " << report.failed() << " failed\n";
 }
 
