@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@
 // build time on every platform and generator, unlike the running executable's own path).
 #if !defined(BLOOM_CASES_DIR) || !defined(BLOOM_PROGRAM)
 #error "BLOOM_CASES_DIR and BLOOM_PROGRAM must be defined by the build"
+#endif
+// The functions this exercise's student writes, space-separated (the starter's CMakeLists);
+// empty in the kit's own build, which checks the reference.
+#ifndef BLOOM_STUDENT_FUNCTIONS
+#define BLOOM_STUDENT_FUNCTIONS ""
 #endif
 
 namespace {
@@ -51,6 +57,27 @@ std::set<std::string> missing_functions(const std::vector<grader::CaseResult>& r
       names.emplace(name);
     }
   }
+  return names;
+}
+
+// The functions still to write: what the program says when asked (`--unwritten`, which calls
+// each function once), and what it answered "not implemented" to, of this exercise's own.
+std::vector<std::string> still_to_write(const std::string& program,
+                                        const std::vector<grader::CaseResult>& results) {
+  std::set<std::string> found = missing_functions(results);
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(5000);
+  const grader::RunResult asked =
+      grader::run_program({program, {"--unwritten"}, program + " --unwritten", {}, {}}, "", limits);
+  if (asked.started && asked.exit_code == 0 && asked.signal == 0 && !asked.timed_out) {
+    for (std::string_view line : grader::output_lines(asked.out)) found.emplace(line);
+  }
+  std::vector<std::string> names;
+  std::istringstream ours{std::string(BLOOM_STUDENT_FUNCTIONS)};
+  for (std::string name; ours >> name;) {
+    if (found.count(name) != 0) names.push_back(name);  // in the README's order
+  }
+  if (std::string_view(BLOOM_STUDENT_FUNCTIONS).empty()) names.assign(found.begin(), found.end());
   return names;
 }
 
@@ -127,7 +154,7 @@ int main(int argc, char** argv) {
   const bool color = ::isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
   grader::write_text(report, std::cout, {color, verbose});
 
-  const std::set<std::string> missing = missing_functions(report.results);
+  const std::vector<std::string> missing = still_to_write(program, report.results);
   if (!missing.empty()) {
     std::cout << "still to write:";
     for (const std::string& name : missing) std::cout << " " << name;

@@ -24,7 +24,7 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: %s [--help]"
+    "usage: %s [--help] [--unwritten]"
     // BEGIN KIT ONLY
     " [--mistake ID | --list-mistakes | --generate EXERCISE --seed N --count K --out DIR]"
     // END KIT ONLY
@@ -33,8 +33,9 @@ constexpr const char* kUsage =
     "Reads course protocol commands on standard input, one a line, and answers each on\n"
     "standard output: HASH, POSITIONS, INIT, INSERT, CONTAINS, INDEXES, FILTERLOAD.\n"
     "Blank lines and lines starting with '#' get no answer. See docs/protocol.md.\n"
-    // BEGIN KIT ONLY
     "\n"
+    "  --unwritten       print the functions still to write, one a line (build/check asks)\n"
+    // BEGIN KIT ONLY
     "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md)\n"
     "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
     "  --generate EXERCISE --seed N --count K --out DIR\n"
@@ -52,6 +53,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf(kUsage, program);
+      return 0;
+    }
+    if (std::strcmp(argv[i], "--unwritten") == 0) {
+      for (const std::string& name : bloom::unwritten(*functions)) std::printf("%s\n", name.c_str());
       return 0;
     }
     // BEGIN KIT ONLY

@@ -7,6 +7,7 @@ bloom-grader and under its own build/check."""
 import argparse
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -67,9 +68,14 @@ def main() -> int:
         if failed_exercise_cases == 0:
             failures.append("no case of the exercise failed: are the stubs there?")
 
+        # from the first run, every function of the README's "What you write", in its order
         check = subprocess.run([given / "build" / "check"], capture_output=True, text=True)
-        if check.returncode != 1 or "still to write: " not in check.stdout:
-            failures.append(f"build/check on the starter: exit {check.returncode}, "
+        readme = (given / "README.md").read_text()
+        table = readme[readme.index("## What you write"):].split("\n\n")[1]
+        to_write = re.findall(r"^\| `([a-z0-9_]+)` \|", table, re.M)
+        wanted = "still to write: " + " ".join(to_write)
+        if check.returncode != 1 or not to_write or wanted not in check.stdout.splitlines():
+            failures.append(f"build/check on the starter: exit {check.returncode}, wanted {wanted!r}, "
                             f"output ends {check.stdout[-300:]!r}")
 
         solved_root = pathlib.Path(tmp) / "solved"

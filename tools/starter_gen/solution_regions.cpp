@@ -156,10 +156,13 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
           throw RegionError(file, line_number,
                             "every line between STUB and END SOLUTION starts with \"//| \"");
         }
-        if (!stub_it) break;
-        const std::string_view indent = line.substr(0, line.find(kStubLine));
         std::string_view stub = content.substr(kStubLine.size());
         if (!stub.empty() && stub[0] == ' ') stub.remove_prefix(1);
+        if (!stub_it) {  // solved: the function is still the exercise's to write
+          if (ours) collect_stubbed(stub, result.stubbed);
+          break;
+        }
+        const std::string_view indent = line.substr(0, line.find(kStubLine));
         std::string out(stub.empty() ? std::string_view() : indent);
         out.append(stub);
         collect_stubbed(stub, ours ? result.stubbed : result.others_stubbed);

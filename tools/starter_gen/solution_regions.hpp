@@ -40,7 +40,7 @@ enum class Keep {
 
 struct Stripped {
   std::string text;                          // the file without markers
-  std::vector<std::string> stubbed;          // NotImplemented("name") names, in file order
+  std::vector<std::string> stubbed;          // NotImplemented("name") names of its regions, in file order (solved or not)
   std::vector<std::string> others_stubbed;   // the same, of other exercises' regions
   std::set<std::string> given_from;          // exercises whose regions were given as code
   bool has_region_of_exercise = false;

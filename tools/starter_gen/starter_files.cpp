@@ -80,6 +80,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
   FileMap files;
   std::string library_sources;
   std::string functions_table;
+  std::string student_functions;  // their names, space-separated, for build/check
   std::map<std::string, std::string> given_files;  // exercise -> "`src/a.cpp`, ..."
   std::vector<std::string> others_stubbed;
   for (const fs::path& path : sorted_files(root / "reference")) {
@@ -91,6 +92,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     if (path.extension() == ".cpp" && name != "main.cpp") library_sources += "  src/" + name + "\n";
     for (const std::string& function : stripped.stubbed) {
       functions_table += "| `" + function + "` | `src/" + name + "` |\n";
+      student_functions += (student_functions.empty() ? "" : " ") + function;
     }
     for (const std::string& from : stripped.given_from) {
       std::string& list = given_files[from];
@@ -158,6 +160,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     text = replace_all(std::move(text), "@LIBRARY_SOURCES@", library_sources);
     text = replace_all(std::move(text), "@CHECK_SOURCES@", check_sources);
     text = replace_all(std::move(text), "@FUNCTIONS@", functions_table);
+    text = replace_all(std::move(text), "@STUDENT_FUNCTIONS@", student_functions);
     text = replace_all(std::move(text), "@OTHER_EXERCISES@", other_exercises);
     return text;
   };

@@ -17,12 +17,14 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: %s [--help]"
+    "usage: %s [--help] [--unwritten]"
     "\n"
     "\n"
     "Reads course protocol commands on standard input, one a line, and answers each on\n"
     "standard output: HASH, POSITIONS, INIT, INSERT, CONTAINS, INDEXES, FILTERLOAD.\n"
     "Blank lines and lines starting with '#' get no answer. See docs/protocol.md.\n"
+    "\n"
+    "  --unwritten       print the functions still to write, one a line (build/check asks)\n"
     "\n"
     "exit status: 0 at end of input, 2 on a bad command line or an I/O error\n";
 
@@ -34,6 +36,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf(kUsage, program);
+      return 0;
+    }
+    if (std::strcmp(argv[i], "--unwritten") == 0) {
+      for (const std::string& name : bloom::unwritten(*functions)) std::printf("%s\n", name.c_str());
       return 0;
     }
     std::fprintf(stderr, "%s: error: unknown option \"%s\"\n", program, argv[i]);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,5 +29,11 @@ struct Functions {
 
 // The reference's own functions.
 [[nodiscard]] const Functions& reference_functions();
+
+// The names of the functions of `functions` still to be written: each is called once with
+// small arguments, and those that throw NotImplemented are named, in the table's order. A
+// starter's check asks for them (`bloom --unwritten`), so that "still to write" lists every
+// one from the first run, not only those a case happened to reach.
+[[nodiscard]] std::vector<std::string> unwritten(const Functions& functions);
 
 }  // namespace bloom
