@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 
 namespace grader {
@@ -26,20 +27,34 @@ int Report::passed() const {
 int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
 
 std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
-  std::vector<std::pair<const MistakeInfo*, int>> named;
-  for (const CaseResult& r : results) {
-    for (const KnownMistake* known : r.diagnosis) {
+  // each mistake named, with the cases (indexes) whose answer it explains
+  std::vector<std::pair<const MistakeInfo*, std::set<std::size_t>>> named;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    for (const KnownMistake* known : results[i].diagnosis) {
       const auto same = std::find_if(named.begin(), named.end(), [&](const auto& entry) {
         return entry.first->id == known->info.id;
       });
       if (same == named.end()) {
-        named.emplace_back(&known->info, 1);
+        named.push_back({&known->info, {i}});
       } else {
-        ++same->second;
+        same->second.insert(i);
       }
     }
   }
-  return named;
+  // Two mistakes can give the same answer to a case (both forms of a 32-bit slip, modulo a
+  // power of two). One whose every case another explains too, while that one explains more,
+  // is not what the program did.
+  const auto subsumed = [&](const std::set<std::size_t>& cases) {
+    return std::any_of(named.begin(), named.end(), [&](const auto& other) {
+      return other.second.size() > cases.size() &&
+             std::includes(other.second.begin(), other.second.end(), cases.begin(), cases.end());
+    });
+  };
+  std::vector<std::pair<const MistakeInfo*, int>> kept;
+  for (const auto& [mistake, cases] : named) {
+    if (!subsumed(cases)) kept.emplace_back(mistake, static_cast<int>(cases.size()));
+  }
+  return kept;
 }
 
 std::string diagnosis_line(const MistakeInfo& mistake) {

@@ -62,3 +62,22 @@ TEST_CASE("JUnit text escapes markup and keeps invisible bytes visible") {
   CHECK(xml.find('\x01') == std::string::npos);
   CHECK(xml.find("classname=\"cases.dir\" name=\"two\"") != std::string::npos);
 }
+
+TEST_CASE("a mistake named only where another, named more often, is named too is left out") {
+  const grader::Case one = grader::parse_case("> A\nx\n", "dir/one", "dir/one.case");
+  const grader::Case two = grader::parse_case("> A\nx\n", "dir/two", "dir/two.case");
+  const grader::KnownMistake wide{2, "y", {"wide", "e", "s", "m"}};
+  const grader::KnownMistake narrow{2, "y", {"narrow", "e", "s", "m"}};
+  grader::Report report;
+  report.results.resize(2);
+  report.results[0].kase = &one;
+  report.results[0].diagnosis = {&wide, &narrow};  // both answer this case alike
+  report.results[1].kase = &two;
+  report.results[1].diagnosis = {&wide};
+  const auto named = report.diagnoses();
+  REQUIRE(named.size() == 1);
+  CHECK(named[0].first->id == "wide");
+  CHECK(named[0].second == 2);
+  report.results[1].diagnosis = {&narrow, &wide};  // each explains as much: both stay
+  CHECK(report.diagnoses().size() == 2);
+}

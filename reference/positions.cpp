@@ -14,7 +14,10 @@ std::uint32_t double_hash_position(std::uint32_t h_a, std::uint32_t h_b, std::ui
   return static_cast<std::uint32_t>(sum % m);
   // STUB
   //| // Lesson 002, "Why two hashes are enough": position i is (h_a + i * h_b) mod m.
-  //| // i * h_b does not fit in 32 bits: do the arithmetic in 64 bits.
+  //| // i * h_b does not fit in 32 bits: widen before multiplying, std::uint64_t{i} * h_b, so
+  //| // that the product and the sum are 64-bit; then cast the remainder, which is below m, back
+  //| // with static_cast<std::uint32_t>(...). No warning catches a 32-bit product: only the
+  //| // cases do (positions-64-bit-product).
   //| static_cast<void>(h_a);
   //| static_cast<void>(h_b);
   //| static_cast<void>(i);

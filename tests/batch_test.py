@@ -192,7 +192,7 @@ def main():
         progress("batch --sandbox over a fork bomb, a memory hog and a disk filler")
         done = subprocess.run([args.grader, "batch", "--sandbox", "--cases", one_case,
                                "--submissions", bounded, "--out", tmp / "bounded-out", "--build", build,
-                               "--run", run, "--jobs", "2", "--memory", "1024"],
+                               "--run", run, "--jobs", "2", "--memory", "1024", "--timeout", "60"],
                               capture_output=True, text=True, timeout=BATCH_TIMEOUT)
         expect(done.returncode == 1, f"bounded batch: exit {done.returncode}: {done.stderr[-500:]}")
         grades = {name: json.loads((tmp / "bounded-out" / f"{name}.json").read_text())
@@ -207,7 +207,8 @@ def main():
         expect(grades["fork-bomb"]["status"] == "failed" and forked is not None and forked <= 64,
                f"fork bomb: {grades['fork-bomb']['status']}, forked {forked} (bound 64)")
         expect(grades["memory-hog"]["status"] == "failed" and held is not None and held <= 1024,
-               f"memory hog: {grades['memory-hog']['status']}, held {held} MiB (bound 1024)")
+               f"memory hog: {grades['memory-hog']['status']}, held {held} MiB (bound 1024): "
+               f"{json.dumps(grades['memory-hog']['cases'])[:600]}")
         expect(written is not None and written <= 512 and "No space left" in grades["disk-filler"]["build"]["output"],
                f"disk filler: wrote {written} MiB (bound 512): {grades['disk-filler']['build']['output'][-200:]!r}")
         progress(f"bounded: forked {forked}, held {held} MiB, wrote {written} MiB; right passed")

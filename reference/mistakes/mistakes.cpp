@@ -141,9 +141,17 @@ std::uint32_t murmur_not_truncated(Bytes key, std::uint32_t seed) {
 
 // ---- the other functions -----------------------------------------------------------------
 
+// Two forms of the same slip, with different answers, so both are named: everything in 32
+// bits, and the sum widened to 64 bits too late, after the product has wrapped.
+std::uint32_t position_all_32_bit(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
+                                  std::uint32_t m) {
+  return (h_a + i * h_b) % m;  // the product and the sum wrap at 2^32
+}
+
 std::uint32_t position_32_bit_product(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
                                       std::uint32_t m) {
-  return (h_a + i * h_b) % m;  // i * h_b wraps at 2^32
+  const std::uint32_t product = i * h_b;  // wraps at 2^32
+  return static_cast<std::uint32_t>((std::uint64_t{h_a} + product) % m);
 }
 
 FilterSize sizing(std::uint32_t n, double p, bool float_division, bool byte_cap, bool hash_cap) {
@@ -256,8 +264,13 @@ const std::vector<Mistake>& mistakes() {
       {"finaliser-swapped", "hashing", "lesson 002, step 5 (an instructor's addition)",
        "the final mixer's shifts are swapped (it is 16, 13, 16)",
        with_murmur(murmur_with<FinaliserSwapped>)},
+      {"all-32-bit", "hashing", "lesson 002, Common mistakes",
+       "h_a + i * h_b is computed in 32 bits, so the product and the sum wrap (widen to 64 bits "
+       "before multiplying: std::uint64_t{i} * h_b)",
+       with(&Functions::double_hash_position, position_all_32_bit)},
       {"32-bit-product", "hashing", "lesson 002, Common mistakes",
-       "i * h_b is computed in 32 bits and wraps (compute h_a + i * h_b in 64 bits)",
+       "i * h_b is multiplied in 32 bits and wraps before the sum is widened to 64 bits (widen "
+       "before multiplying: std::uint64_t{i} * h_b)",
        with(&Functions::double_hash_position, position_32_bit_product)},
       {"float-division", "bip37", "lesson 000, Common mistakes",
        "bytes * 8 / n is divided in floating point (it is an integer division)",

@@ -169,7 +169,8 @@ std::string answer(const std::string& line, std::optional<Filter>& filter) {
     std::string out;
     for (std::uint64_t i = 0; i < k; ++i) {
       std::uint64_t sum = ha + i * hb;
-      if (made("32-bit-product")) sum = static_cast<std::uint32_t>(ha + static_cast<std::uint32_t>(i * hb));
+      if (made("all-32-bit")) sum = static_cast<std::uint32_t>(ha + static_cast<std::uint32_t>(i * hb));
+      if (made("32-bit-product")) sum = ha + static_cast<std::uint32_t>(i * hb);
       out += (i ? " " : "") + std::to_string(sum % m);
     }
     return out;

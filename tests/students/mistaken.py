@@ -143,8 +143,9 @@ def answer(line, state):
         m, k = number(m, 1, M32), number(k, 1, 50)
         data = key.encode("utf-8", "surrogateescape")
         ha, hb = murmur3(data, 0), murmur3(data, 0x9747B28C)
-        product = (lambda i: i * hb & M32) if "32-bit-product" in MISTAKES else (lambda i: i * hb)
-        if "32-bit-product" in MISTAKES:
+        wraps = "32-bit-product" in MISTAKES or "all-32-bit" in MISTAKES
+        product = (lambda i: i * hb & M32) if wraps else (lambda i: i * hb)
+        if "all-32-bit" in MISTAKES:
             return " ".join(str(((ha + product(i)) & M32) % m) for i in range(k))
         return " ".join(str((ha + product(i)) % m) for i in range(k))
     args = rest.split(" ") if rest else []

@@ -27,7 +27,8 @@ struct Report {
   [[nodiscard]] int passed() const;
   [[nodiscard]] int failed() const;  // every case that did not pass, not-run included
   // Each known mistake named in some case, with the number of cases that name it, in order of
-  // first appearance.
+  // first appearance; leaving out one whose cases all name another mistake too, when that
+  // other is named in more cases (two mistakes may answer one case alike).
   [[nodiscard]] std::vector<std::pair<const MistakeInfo*, int>> diagnoses() const;
 };
 
