@@ -182,6 +182,9 @@ Command confine(const Sandbox& sandbox, const Command& command,
                 const std::vector<std::filesystem::path>& writable) {
   std::vector<Binding> bindings = bindings_for(command);
   for (const std::filesystem::path& folder : writable) bindings.push_back({folder, folder, true});
+  if (const std::string problem = sandbox.unreachable(bindings); !problem.empty()) {
+    throw std::runtime_error(problem);
+  }
   std::vector<std::string> argv = {command.executable.string()};
   argv.insert(argv.end(), command.args.begin(), command.args.end());
   return sandbox.wrap(argv, bindings, writable.empty() ? std::filesystem::path() : writable.front(),
@@ -220,7 +223,14 @@ int sandbox_command(const SandboxCommandOptions& options) {
   Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
   limits.output_bytes = 16 << 20;
   limits.stderr_bytes = 1 << 20;
-  const RunResult run = run_program(confine(*sandbox, *command, writable), "", limits);
+  Command confined;
+  try {
+    confined = confine(*sandbox, *command, writable);
+  } catch (const std::runtime_error& e) {
+    error(e.what());
+    return kExitCouldNotRun;
+  }
+  const RunResult run = run_program(confined, "", limits);
   std::cout << run.out << std::flush;
   std::cerr << run.err;
   if (!run.started) {
@@ -292,7 +302,12 @@ int run_cases(const RunOptions& options) {
   if (options.sandbox) {
     sandbox = open_sandbox(*options.sandbox, grade_options.jobs, options.memory_mb);
     if (!sandbox) return kExitCouldNotRun;
-    confined = confine(*sandbox, *command, {});
+    try {
+      confined = confine(*sandbox, *command, {});
+    } catch (const std::runtime_error& e) {
+      error(e.what());
+      return kExitCouldNotRun;
+    }
     command = &confined;
   }
 

@@ -485,6 +485,26 @@ void Sandbox::hand_over(const fs::path& folder) const {
   }
 }
 
+std::string Sandbox::unreachable(const std::vector<Binding>& bindings) const {
+  if (!state_->root) return "";  // bubblewrap runs as the grader's own uid
+  const auto group = static_cast<gid_t>(state_->options.first_uid);
+  for (const Binding& binding : bindings) {
+    fs::path walked = "/";
+    for (const fs::path& part : binding.source.relative_path()) {
+      struct stat info {};
+      if (::stat(walked.c_str(), &info) == 0 && S_ISDIR(info.st_mode) &&
+          (info.st_mode & S_IXOTH) == 0 && !(info.st_gid == group && (info.st_mode & S_IXGRP) != 0)) {
+        return binding.source.string() + ": the sandbox's users (uid " +
+               std::to_string(state_->options.first_uid) + " on) cannot enter " + walked.string() +
+               "; put the program under a folder they can reach (/tmp, /srv, ...) or give the "
+               "folder to them (chmod o+x)";
+      }
+      walked /= part;
+    }
+  }
+  return "";
+}
+
 fs::path Sandbox::scratch(const std::string& name) const {
   const fs::path folder = state_->work / name;
   fs::create_directories(folder);

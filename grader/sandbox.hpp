@@ -61,6 +61,11 @@ class Sandbox {
                              const std::vector<Binding>& bindings,
                              const std::filesystem::path& working_dir, std::string display) const;
 
+  // The first binding whose source the sandbox's programs cannot reach (a folder on its path
+  // that the slot uids may not enter, such as /root when the grader is root), with why; empty
+  // when all are reachable.
+  [[nodiscard]] std::string unreachable(const std::vector<Binding>& bindings) const;
+
   // Gives `folder` (recursively) to the sandbox's programs: when the grader is root, to the
   // slots' group, writable by it; otherwise unchanged. Throws std::filesystem::filesystem_error.
   void hand_over(const std::filesystem::path& folder) const;

@@ -3,6 +3,7 @@
 #include "sandbox.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -53,6 +54,16 @@ TEST_CASE("the users sandbox runs a program as a slot uid, and only a root grade
     return;
   }
   REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  // a folder the slot uids cannot enter is refused by name before anything runs
+  CHECK(sandbox->unreachable({{"/usr/bin", "/usr/bin", false}}).empty());
+  struct stat root_home {};
+  REQUIRE(::stat("/root", &root_home) == 0);
+  const std::string why = sandbox->unreachable({{"/root/kit/build", "/root/kit/build", false}});
+  if ((root_home.st_mode & S_IXOTH) == 0) {  // Debian's 0700
+    CHECK(why.find("cannot enter /root;") != std::string::npos);
+  } else {
+    CHECK(why.empty());
+  }
   const grader::RunResult run = grader::run_program(
       sandbox->wrap({"/bin/sh", "-c", "id -u; id -G; cat /proc/self/limits"}, {}, {}, "id"), "", {});
   REQUIRE(run.started);
