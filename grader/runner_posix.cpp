@@ -134,7 +134,8 @@ struct ChildSetup {
 //   1.5 times faster (docs/performance.md).
 // Sharing memory is safe because the child, between vfork and exec, only makes system calls
 // on its own process (dup2, chdir, setpgid, setrlimit, sigaction, sigprocmask, close_range;
-// in the sandbox also setgroups, setgid, setuid and a write to a cgroup file), reads what the parent prepared, and writes nothing but its own stack and errno. Signals stay
+// in the sandbox also setgroups, setgid, setuid and a write to a cgroup file), reads what the
+// parent prepared, and writes nothing but its own stack and errno. Signals stay
 // blocked in the child until every handler of the grader's is reset to the default, so no
 // handler of the grader's can run on the shared memory.
 struct ForkSafeLauncher : bp::posix::default_launcher {

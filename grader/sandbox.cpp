@@ -68,7 +68,8 @@ fs::path v1_mount(const std::string& controller) {
   return {};
 }
 
-// The number of tasks (processes and threads) whose real uid is `uid`: what RLIMIT_NPROC counts.
+// The number of tasks (processes and threads) whose real uid is `uid`: what RLIMIT_NPROC counts,
+// a zombie included (its status may say 0 threads; it counts as one until it is reaped).
 int tasks_of(unsigned uid) {
   int count = 0;
   std::error_code error;
@@ -83,7 +84,7 @@ int tasks_of(unsigned uid) {
       if (line.rfind("Uid:", 0) == 0) mine = std::istringstream(line.substr(4)) >> real && real == uid;
       if (line.rfind("Threads:", 0) == 0) threads = std::atoi(line.c_str() + 8);
     }
-    if (mine) count += threads;
+    if (mine) count += std::max(threads, 1);
   }
   return count;
 }
@@ -100,24 +101,6 @@ void kill_all_of(unsigned uid) {
   if (pid < 0) return;
   while (::waitpid(pid, nullptr, 0) == -1 && errno == EINTR) {
   }
-}
-
-// Whether any task (a zombie too) has the real uid `uid`.
-bool any_task_of(unsigned uid) {
-  std::error_code error;
-  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::istringstream status(read_text(entry.path() / "status"));
-    for (std::string line; std::getline(status, line);) {
-      if (line.rfind("Uid:", 0) == 0) {
-        unsigned real = 0;
-        if (std::istringstream(line.substr(4)) >> real && real == uid) return true;
-        break;
-      }
-    }
-  }
-  return false;
 }
 
 // The grader's children that a sandboxed run left: programs orphaned inside the sandbox come to
@@ -205,7 +188,7 @@ class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPoo
         }
       }
       if (reap_leftovers(slot.identity) > 0) left = true;
-      if (slot.identity.switch_user && any_task_of(slot.identity.uid)) {
+      if (slot.identity.switch_user && tasks_of(slot.identity.uid) > 0) {  // zombies too
         kill_all_of(slot.identity.uid);
         left = true;
       }
@@ -253,15 +236,24 @@ struct Sandbox::State {
     return true;
   }
 
-  ~State() {
-    for (const int fd : slot_locks) ::close(fd);
+  // Leaves no cgroup of ours: the slots' (and their open cgroup.procs files), then the parents.
+  void drop_cgroups() {
     if (pool) {
       for (Slot& slot : pool->slots) {
         for (const int fd : slot.identity.join) ::close(fd);
+        slot.identity.join.clear();
         for (const fs::path& group : slot.cgroups) ::rmdir(group.c_str());
+        slot.cgroups.clear();
       }
     }
     for (const fs::path& parent : cgroup_parents) ::rmdir(parent.c_str());
+    cgroup_parents.clear();
+    cgroup_pids = cgroup_memory = false;
+  }
+
+  ~State() {
+    for (const int fd : slot_locks) ::close(fd);
+    drop_cgroups();
     if (!work.empty()) {
       std::error_code ignored;
       fs::remove_all(work, ignored);
@@ -391,15 +383,7 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
   if (!state->root) state->pool->user_processes = options.processes;
   if (state->root && !state->make_cgroups()) {
     // No writable cgroup v1 (pids): the slot uids' RLIMIT_NPROC and RLIMIT_AS bound alone.
-    for (Slot& slot : state->pool->slots) {
-      for (const int fd : slot.identity.join) ::close(fd);
-      slot.identity.join.clear();
-      for (const fs::path& group : slot.cgroups) ::rmdir(group.c_str());
-      slot.cgroups.clear();
-    }
-    for (const fs::path& parent : state->cgroup_parents) ::rmdir(parent.c_str());
-    state->cgroup_parents.clear();
-    state->cgroup_pids = state->cgroup_memory = false;
+    state->drop_cgroups();
   }
 
   // Programs orphaned in the sandbox come to the grader, which reaps them (release()).
