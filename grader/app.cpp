@@ -113,12 +113,7 @@ bool update_file(const std::filesystem::path& file, const std::string& text, boo
 int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
   if (!catalogue) return -1;
-  std::string catalogue_text =
-      "# The known mistakes (docs/mistakes.md): id, exercise, source, message, tab-separated.\n"
-      "# Recorded by bloom-grader record --mistakes; never edited by hand.\n";
-  for (const MistakeInfo& m : *catalogue) {
-    catalogue_text += m.id + "\t" + m.exercise + "\t" + m.source + "\t" + m.message + "\n";
-  }
+  const std::string catalogue_text = format_catalogue(*catalogue);
   int stale = 0;
   for (const std::filesystem::path& path : options.cases) {
     if (std::filesystem::is_directory(path)) {
@@ -132,7 +127,7 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
     std::cerr << e.what() << "\n";
     return -1;
   }
-  std::vector<std::string> recorded(cases.size());
+  std::vector<std::vector<KnownMistake>> recorded(cases.size());
   GradeOptions grade_options;
   grade_options.limits = limits;
   grade_options.jobs = jobs_or_cores(options.jobs);
@@ -143,17 +138,14 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       const std::optional<Mismatch>& m = results[i].mismatch;
       if (results[i].verdict == Verdict::NotRun) return -1;
       if (!m || !m->actual || m->extra_output) continue;
-      recorded[i] += std::to_string(m->case_line) + "\t" + mistake.id + "\t" + *m->actual + "\n";
+      recorded[i].push_back({m->case_line, *m->actual, mistake});
     }
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const std::string text =
-        recorded[i].empty() ? std::string()
-                            : "# The first answer of " + cases[i].file.filename().string() +
-                                  " that each known mistake gets wrong: case line, mistake, "
-                                  "answer.\n# Recorded by bloom-grader record --mistakes; never "
-                                  "edited by hand.\n" + recorded[i];
-    stale += update_file(mistakes_file_of(cases[i].file), text, options.check) ? 1 : 0;
+    stale += update_file(mistakes_file_of(cases[i].file),
+                         format_mistake_answers(cases[i].file, recorded[i]), options.check)
+                 ? 1
+                 : 0;
   }
   return stale;
 }

@@ -1,6 +1,10 @@
 #include "case_file.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include <doctest/doctest.h>
 
@@ -34,7 +38,9 @@ TEST_CASE("a case file reads as a transcript with directives and a description")
   CHECK(c.points == 2);
   CHECK(c.timeout_seconds == 1.5);
   CHECK_FALSE(c.hidden);
-  CHECK(c.hints == std::vector<std::string>{"read lesson 000"});
+  REQUIRE(c.hints.size() == 1);
+  CHECK(c.hints[0].command.empty());
+  CHECK(c.hints[0].text == "read lesson 000");
   REQUIRE(c.steps.size() == 4);
   CHECK(c.steps[0].input == "INIT 8 0.05 7 0");
   CHECK(c.steps[0].case_line == 6);
@@ -45,6 +51,21 @@ TEST_CASE("a case file reads as a transcript with directives and a description")
   CHECK(c.steps[3].expected.size() == 1);  // the trailing blank line is layout
   CHECK(c.input_text() == "INIT 8 0.05 7 0\nINSERT ab\n\nFILTERLOAD\n");
   CHECK(c.expected_line_count() == 3);
+}
+
+TEST_CASE("@hint COMMAND: binds a hint to the lines that send that command") {
+  const Case c = parse_case("@hint HASH: the tail is k*c1\n@hint N < 253 is one byte: fd after\n"
+                            "> HASH 0 a\n1\n", "t", "t.case");
+  REQUIRE(c.hints.size() == 2);
+  CHECK(c.hints[0].command == "HASH");
+  CHECK(c.hints[0].text == "the tail is k*c1");
+  CHECK(c.hints[1].command.empty());  // not one word of capitals before ": "
+  CHECK(c.hints[1].text == "N < 253 is one byte: fd after");
+  CHECK(error_of("@hint POSITIONS: x\n> HASH 0 a\n1\n") ==
+        "t.case:1: error: @hint POSITIONS: no line of this case sends POSITIONS");
+  CHECK(error_of("@hint HASH: \n> HASH 0 a\n1\n") == "t.case:1: error: @hint needs a text");
+  CHECK(grader::command_of("HASH 0 bloom\r") == "HASH");
+  CHECK(grader::command_of("FILTERLOAD\r") == "FILTERLOAD");
 }
 
 TEST_CASE("CRLF case files read like LF ones, but a line to send keeps its CR") {
@@ -127,4 +148,43 @@ TEST_CASE("a missing path and a bad case file in a folder are errors with their 
                        "/bad/late-directive.case:3: error: directives go at the top, before the "
                        "first \"> \" line",
                        CaseFileError);
+}
+
+TEST_CASE("the catalogue and a case's .mistakes file read back what was written") {
+  namespace fs = std::filesystem;
+  const std::vector<grader::MistakeInfo> catalogue = {
+      {"big-endian-blocks", "hashing", "lesson 002, Common mistakes", "blocks read big-endian"},
+      {"float-division", "bip37", "lesson 000, Common mistakes", "bytes * 8 / n in floating point"},
+  };
+  const std::string text = grader::format_catalogue(catalogue);
+  const std::vector<grader::MistakeInfo> read = grader::parse_catalogue(text, "mistakes.tsv");
+  REQUIRE(read.size() == 2);
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    CHECK(read[i].id == catalogue[i].id);
+    CHECK(read[i].exercise == catalogue[i].exercise);
+    CHECK(read[i].source == catalogue[i].source);
+    CHECK(read[i].message == catalogue[i].message);
+  }
+
+  const fs::path folder = fs::temp_directory_path() / ("bloom-roundtrip-" + std::to_string(::getpid()));
+  fs::create_directories(folder / "hashing");
+  const fs::path case_file = folder / "hashing" / "one.case";
+  const auto write = [](const fs::path& path, const std::string& content) {
+    std::ofstream(path, std::ios::binary) << content;
+  };
+  write(folder / "mistakes.tsv", text);
+  write(case_file, "# one\n> HASH 0 bloom\n48ad2c42\n> HASH 1 bloom\nabcdef01\n");
+  const std::vector<grader::KnownMistake> answers = {{3, "6f6f6c62", catalogue[0]},
+                                                     {5, "00000001", catalogue[1]}};
+  write(grader::mistakes_file_of(case_file), grader::format_mistake_answers(case_file, answers));
+  const Case loaded = grader::load_case(case_file, "hashing/one");
+  REQUIRE(loaded.mistakes.size() == 2);
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    CHECK(loaded.mistakes[i].case_line == answers[i].case_line);
+    CHECK(loaded.mistakes[i].answer == answers[i].answer);
+    CHECK(loaded.mistakes[i].info.id == answers[i].info.id);
+    CHECK(loaded.mistakes[i].info.message == answers[i].info.message);
+  }
+  CHECK(grader::format_mistake_answers(case_file, {}).empty());
+  fs::remove_all(folder);
 }

@@ -1,7 +1,7 @@
 // check: the starters' self-grader. It grades the starter's own `bloom` against the public
 // cases with the kit grader's case files, comparison, verdicts and text report, and a runner
 // that needs nothing but POSIX (runner_fork.cpp), so a student builds it with a compiler and
-// CMake alone. Instructors grade with bloom-grader, which judges the same way.
+// CMake alone. Instructors grade with the course's grader, which judges the same way.
 #include <unistd.h>
 
 #include <cstdlib>

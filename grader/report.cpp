@@ -149,11 +149,7 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   diagnose();
   const std::vector<std::string> what_to_do = advice(result);
   out.insert(out.end(), what_to_do.begin(), what_to_do.end());
-  // a case's hint is about its answers: not beside a crash or a hang, nor a named mistake
-  const bool answers_judged = result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
-  if (answers_judged && result.diagnosis.empty()) {
-    for (const std::string& hint : kase.hints) out.push_back("hint: " + hint);
-  }
+  for (const std::string& hint : shown_hints(result)) out.push_back("hint: " + hint);
   if (!result.run.err.empty()) {
     const std::vector<std::string_view> lines = output_lines(result.run.err);
     out.push_back("stderr" + std::string(lines.size() > kStderrLines ? " (first lines)" : "") +
@@ -163,6 +159,20 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
     }
   }
   return out;
+}
+
+std::vector<std::string> shown_hints(const CaseResult& result) {
+  std::vector<std::string> shown;
+  const bool answers_judged =
+      result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
+  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch) return shown;
+  const Step* step = result.mismatch->step;
+  for (const Hint& hint : result.kase->hints) {
+    if (hint.command.empty() || (step != nullptr && command_of(step->input) == hint.command)) {
+      shown.push_back(hint.text);
+    }
+  }
+  return shown;
 }
 
 namespace {

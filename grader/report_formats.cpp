@@ -35,8 +35,7 @@ nlohmann::json to_json(const Report& report) {
            for (const KnownMistake* known : r.diagnosis) ids.push_back(known->info.id);
            return ids;
          }()},
-        {"hints", r.verdict == Verdict::Passed || hidden ? nlohmann::json::array()
-                                                         : nlohmann::json(r.kase->hints)},
+        {"hints", hidden ? nlohmann::json::array() : nlohmann::json(shown_hints(r))},
         {"stderr", hidden ? "" : visible(r.run.err, r.run.err.size())},
     });
   }

@@ -47,6 +47,26 @@ TEST_CASE("output that ends early says so") {
   CHECK(details.back() == "hint: mind the order");
 }
 
+TEST_CASE("a hint bound to a command shows only when that command's answer is the first wrong one") {
+  const grader::Case kase = grader::parse_case(
+      "@hint A: about A\n@hint B: about B\n@hint about any\n> A\n1\n> B x\n2 3\n", "dir/bound",
+      "dir/bound.case");
+  CHECK(grader::shown_hints(report_of(kase, "0\n2 3\n").results[0]) ==
+        std::vector<std::string>{"about A", "about any"});
+  CHECK(grader::shown_hints(report_of(kase, "1\n2 4\n").results[0]) ==
+        std::vector<std::string>{"about B", "about any"});
+  CHECK(grader::shown_hints(report_of(kase, "1\n").results[0]) ==  // B's answer never came
+        std::vector<std::string>{"about B", "about any"});
+  CHECK(grader::shown_hints(report_of(kase, "1\n2 3\nmore\n").results[0]) ==  // no line's fault
+        std::vector<std::string>{"about any"});
+  CHECK(grader::shown_hints(report_of(kase, "1\n2 3\n").results[0]).empty());  // passed
+  // a named mistake is the advice: no hint beside it
+  grader::Report named = report_of(kase, "0\n2 3\n");
+  const grader::KnownMistake mistake{4, "0", {"m", "e", "s", "msg"}};
+  named.results[0].diagnosis = {&mistake};
+  CHECK(grader::shown_hints(named.results[0]).empty());
+}
+
 TEST_CASE("the text report ends with the score and exactly N passed, N failed") {
   grader::Report report = report_of(kCase, "1\n2 3\nerror: no\n");
   std::ostringstream text;

@@ -1,6 +1,6 @@
 // The functions a student writes, and the hex decoding of elements, as one table. The
-// interpreter calls them only through it, so that a known mistake (reference/mistakes/) is
-// exactly one replaced function and the rest of the program stays the reference's.
+// interpreter calls them only through it, so that a known mistake (the kit's catalogue of
+// them) is exactly one replaced function and the rest of the program stays the reference's.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// bloom-reference: the course protocol on standard input and output (docs/protocol.md).
+// The course's program: the course protocol on standard input and output (docs/protocol.md).
 #include <cstdio>
 #include <cstring>
 #include <iostream>

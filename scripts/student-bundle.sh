@@ -39,7 +39,8 @@ for file in grader/*.cpp grader/*.hpp; do
   case $file in *_test.cpp | */test_main.cpp) continue ;; esac
   cp "$file" "$root/grader/"
 done
-cp docs/protocol.md docs/case-format.md docs/grader.md "$root/docs/"
+# the starter's copies: without the kit-only sections (how the kit records its cases)
+cp "starter/$exercise/docs/protocol.md" "starter/$exercise/docs/case-format.md" docs/grader.md "$root/docs/"
 cp tools/bundle/CMakeLists.txt "$root/"
 sed "s/@EXERCISE@/$exercise/g" tools/bundle/README.md >"$root/README.md"
 sed -n '/^\*\*Given:/p' "starter/$exercise/README.md" >>"$root/README.md"

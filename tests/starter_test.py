@@ -3,7 +3,8 @@
 exercise. It must pass the protocol cases and fail every other case it fails with
 wrong-output because a function is not implemented (never crashed or timeout); with the
 reference's functions put back (bloom-make-starters --solved) it must pass everything, under
-bloom-grader and under its own build/check."""
+bloom-grader and under its own build/check. It holds only student material (no name that only
+the kit has), and each hint of its cases is bound to a command its student's functions decide."""
 import argparse
 import json
 import pathlib
@@ -17,6 +18,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import outcome  # noqa: E402
 
 NOT_IMPLEMENTED = "error: not implemented: "
+# Names of things only the kit has: a student's folder never mentions them.
+KIT_ONLY = ["bloom-reference", "bloom-grader", "bloom-make-starters", "KIT ONLY", "--mistake",
+            "reference/", "record --"]
 
 
 def build(folder: pathlib.Path, cmake: str) -> None:
@@ -34,6 +38,54 @@ def grade(grader: str, folder: pathlib.Path) -> tuple[int, dict]:
     return status, json.loads(report.read_text())
 
 
+def student_commands(stub: pathlib.Path, solved: pathlib.Path, cases: pathlib.Path) -> set[str]:
+    """The commands whose answers the student's functions decide: those the starter as given
+    answers differently from the starter with the functions written, in any of the exercise's
+    cases. Every line but a blank or # line gets exactly one answer (docs/protocol.md)."""
+    found = set()
+    for case in sorted(cases.glob("*.case")):
+        sent = [line[2:] for line in case.read_text().splitlines() if line.startswith("> ")]
+        answered = [line for line in sent if line.strip() and not line.startswith("#")]
+        given_text = "".join(s + "\n" for s in sent)
+        outs = [subprocess.run([program], input=given_text, capture_output=True,
+                               text=True).stdout.splitlines() for program in (stub, solved)]
+        for line, as_given, written in zip(answered, *outs):
+            if as_given != written:
+                found.add(line.split(" ")[0])
+    return found
+
+
+def hint_problems(cases: pathlib.Path, commands: set[str]) -> list[str]:
+    """Every hint of the exercise's cases is bound to a command the student's code answers."""
+    problems = []
+    for case in sorted(cases.glob("*.case")):
+        for number, line in enumerate(case.read_text().splitlines(), 1):
+            if not line.startswith("@hint "):
+                continue
+            bound = re.match(r"@hint ([A-Z0-9_]+):", line)
+            if not bound or bound.group(1) not in commands:
+                problems.append(f"{case.name}:{number}: a hint must name a command the student's "
+                                f"functions answer ({', '.join(sorted(commands))}): {line}")
+    return problems
+
+
+def kit_only_problems(folder: pathlib.Path) -> list[str]:
+    """The starter holds only student material: no kit-only name, and every docs/X.md it
+    names is in it."""
+    problems = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        text = path.read_text(errors="replace")
+        where = path.relative_to(folder)
+        for number, line in enumerate(text.splitlines(), 1):
+            for name in KIT_ONLY:
+                if name in line:
+                    problems.append(f"{where}:{number}: names {name!r}, which only the kit has: {line.strip()}")
+            for doc in re.findall(r"docs/[A-Za-z0-9_-]+\.md", line):
+                if not (folder / doc).is_file():
+                    problems.append(f"{where}:{number}: names {doc}, which the starter does not hold")
+    return problems
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--source", required=True, type=pathlib.Path)
@@ -47,6 +99,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bloom-starter-") as tmp:
         given = pathlib.Path(tmp) / args.exercise
         shutil.copytree(args.source / "starter" / args.exercise, given)
+        failures += kit_only_problems(given)
         build(given, args.cmake)
         status, report = grade(args.grader, given)
         if status != 1:
@@ -87,6 +140,10 @@ def main() -> int:
         summary = report["summary"]
         if status != 0 or summary["passed"] != summary["cases"]:
             failures.append(f"with the reference's functions back: exit {status}, {summary}")
+        commands = student_commands(given / "build" / "bloom", solved / "build" / "bloom",
+                                    given / "cases" / args.exercise)
+        print(f"starter/{args.exercise}: the student's functions decide {' '.join(sorted(commands))}")
+        failures += hint_problems(given / "cases" / args.exercise, commands)
         check = subprocess.run([solved / "build" / "check"], capture_output=True, text=True)
         if check.returncode != 0:
             failures.append(f"build/check with the functions back: exit {check.returncode}\n"

@@ -30,6 +30,15 @@ bool is_marker(std::string_view content, std::string_view marker) {
          (content.size() == marker.size() || content[marker.size()] == ' ');
 }
 
+// A Markdown marker, `<!-- BEGIN KIT ONLY -->`, read as its C++ form `// BEGIN KIT ONLY`, so that
+// the kit's documents carry kit-only sections the same way its sources do.
+std::string as_marker(std::string_view content) {
+  constexpr std::string_view kOpen = "<!-- ";
+  constexpr std::string_view kClose = " -->";
+  if (!content.starts_with(kOpen) || !content.ends_with(kClose)) return std::string(content);
+  return "// " + std::string(content.substr(kOpen.size(), content.size() - kOpen.size() - kClose.size()));
+}
+
 void collect_stubbed(std::string_view line, std::vector<std::string>& names) {
   const std::size_t at = line.find(kNotImplemented);
   if (at == std::string_view::npos) return;
@@ -58,7 +67,8 @@ Stripped strip_solutions(std::string_view text, const std::string& file,
     const std::string_view line = text.substr(position, end - position);
     position = has_newline ? end + 1 : end;
     ++line_number;
-    const std::string_view content = trim_right(trim_left(line));
+    const std::string marker_form = as_marker(trim_right(trim_left(line)));
+    const std::string_view content = marker_form;
     const auto emit = [&](std::string_view out) {
       result.text.append(out);
       if (has_newline) result.text.push_back('\n');

@@ -17,6 +17,9 @@
 //   // BEGIN KIT ONLY
 //   ...
 //   // END KIT ONLY
+//
+// In Markdown the same markers are HTML comments, on lines of their own: `<!-- BEGIN KIT ONLY -->`
+// and `<!-- END KIT ONLY -->` (the kit's documents keep their recording sections that way).
 #pragma once
 
 #include <set>

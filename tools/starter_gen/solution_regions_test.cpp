@@ -140,3 +140,15 @@ TEST_CASE("kit-only code is in no starter, solved or not") {
   CHECK(error_of("// BEGIN SOLUTION hashing\n// BEGIN KIT ONLY\n") ==
         "x.cpp:2: error: BEGIN KIT ONLY inside the region opened on line 1");
 }
+
+TEST_CASE("a document's kit-only section, marked by HTML comments, is in no starter") {
+  const char* text =
+      "# Cases\n\n<!-- BEGIN KIT ONLY -->\n## Recording\n\nbloom-grader record\n"
+      "<!-- END KIT ONLY -->\n## Names\n";
+  CHECK(strip_solutions(text, "x.md", "hashing", Keep::Stubs, kExercises).text ==
+        "# Cases\n\n## Names\n");
+  CHECK(error_of("<!-- END KIT ONLY -->\n") == "x.cpp:1: error: END KIT ONLY without BEGIN KIT ONLY");
+  // a marker is a line of its own: inline mentions are text
+  CHECK(strip_solutions("see <!-- BEGIN KIT ONLY --> here\n", "x.md", "hashing", Keep::Stubs,
+                        kExercises).text == "see <!-- BEGIN KIT ONLY --> here\n");
+}

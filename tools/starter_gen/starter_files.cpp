@@ -112,7 +112,10 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     files[std::string("check/") + name] = read_file(root / "grader" / name);
     if (fs::path(name).extension() == ".cpp") check_sources += std::string("  check/") + name + "\n";
   }
-  for (const char* name : kDocs) files[std::string("docs/") + name] = read_file(root / "docs" / name);
+  for (const char* name : kDocs) {
+    const std::string shown = std::string("docs/") + name;
+    files[shown] = strip_solutions(read_file(root / shown), shown, exercise.name, keep, names).text;
+  }
   for (const std::string& suite : {std::string("protocol"), exercise.name}) {
     for (const fs::path& path : sorted_files(root / "cases" / suite)) {
       if (path.extension() != ".case") continue;

@@ -36,7 +36,7 @@ struct CaseResult {
   std::optional<Mismatch> mismatch;  // the first differing line, for every verdict but passed
   std::string summary;               // one line in the student's terms
   // The known mistakes whose recorded answer is the one this program gave at the first
-  // differing line (docs/mistakes.md); they point into kase->mistakes.
+  // differing line (the catalogue, mistakes.tsv); they point into kase->mistakes.
   std::vector<const KnownMistake*> diagnosis;
 };
 

@@ -80,6 +80,11 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 }  // namespace
 
+std::string_view command_of(std::string_view input) {
+  if (input.ends_with('\r')) input.remove_suffix(1);
+  return input.substr(0, input.find(' '));
+}
+
 Case parse_case(const std::string& text, const std::string& name, const fs::path& file) {
   Case result;
   result.name = name;
@@ -87,6 +92,7 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
   const std::vector<std::string_view> lines = split_lines(text);
   bool in_description = true;  // until the first line that is not a comment
   bool seen_step = false;
+  std::vector<int> hint_lines;  // the case line of each hint, for errors
 
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int number = static_cast<int>(i) + 1;
@@ -140,8 +146,17 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
         if (!value.empty()) fail("@hidden takes no value");
         result.hidden = true;
       } else if (directive == "@hint") {
-        if (value.empty()) fail("@hint needs a text");
-        result.hints.emplace_back(value);
+        Hint hint{"", std::string(value)};
+        const std::size_t colon = value.find(':');
+        const std::string_view head = value.substr(0, colon);
+        const std::string_view rest = colon == std::string_view::npos ? "" : value.substr(colon + 1);
+        if (colon != std::string_view::npos && !head.empty() && (rest.empty() || rest[0] == ' ') &&
+            head.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos) {
+          hint = {std::string(head), std::string(trim(rest))};
+        }
+        hint_lines.push_back(number);
+        if (hint.text.empty()) fail("@hint needs a text");
+        result.hints.push_back(std::move(hint));
       } else {
         fail("unknown directive \"" + std::string(directive) +
              "\" (known: @points @timeout @hidden @hint)");
@@ -168,6 +183,15 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
     }
   }
   if (result.steps.empty()) throw CaseFileError(file, 1, "no \"> \" line: the case sends nothing");
+  for (std::size_t i = 0; i < result.hints.size(); ++i) {
+    const std::string& command = result.hints[i].command;
+    const bool sent = std::any_of(result.steps.begin(), result.steps.end(), [&](const Step& step) {
+      return command_of(step.input) == command;
+    });
+    if (!command.empty() && !sent) {
+      throw CaseFileError(file, hint_lines[i], "@hint " + command + ": no line of this case sends " + command);
+    }
+  }
   return result;
 }
 
@@ -247,6 +271,29 @@ std::vector<MistakeInfo> parse_catalogue(const std::string& text, const fs::path
     catalogue.push_back({fields[0], fields[1], fields[2], fields[3]});
   });
   return catalogue;
+}
+
+// Both headers are read by students too (a starter's check uses both files): they name nothing
+// that only the kit has.
+std::string format_catalogue(const std::vector<MistakeInfo>& catalogue) {
+  std::string text =
+      "# The known mistakes of the course's exercises: id, exercise, source, message, "
+      "tab-separated.\n# Recorded from the reference solution; never edited by hand.\n";
+  for (const MistakeInfo& m : catalogue) {
+    text += m.id + "\t" + m.exercise + "\t" + m.source + "\t" + m.message + "\n";
+  }
+  return text;
+}
+
+std::string format_mistake_answers(const fs::path& case_file, const std::vector<KnownMistake>& answers) {
+  if (answers.empty()) return "";
+  std::string text = "# The first answer of " + case_file.filename().string() +
+                     " that each known mistake gets wrong: case line, mistake, answer.\n"
+                     "# Recorded from the reference solution; never edited by hand.\n";
+  for (const KnownMistake& known : answers) {
+    text += std::to_string(known.case_line) + "\t" + known.info.id + "\t" + known.answer + "\n";
+  }
+  return text;
 }
 
 fs::path mistakes_file_of(const fs::path& case_file) {

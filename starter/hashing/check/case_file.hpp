@@ -15,7 +15,7 @@ struct ExpectedLine {
   int case_line = 0;  // 1-based line in the case file
 };
 
-// A known mistake (docs/mistakes.md), as the catalogue `mistakes.tsv` describes it: one line
+// A known mistake, as the catalogue `mistakes.tsv` describes it: one line
 // per mistake, `id TAB exercise TAB source TAB message`.
 struct MistakeInfo {
   std::string id;        // "float-division"
@@ -32,6 +32,14 @@ struct KnownMistake {
   MistakeInfo info;
 };
 
+// `@hint [COMMAND:] TEXT`: advice about one command's answers (`@hint HASH: ...`), shown only
+// when the first wrong answer is to a line sending that command; without COMMAND, about any
+// answer of the case.
+struct Hint {
+  std::string command;  // "HASH"; empty: any line
+  std::string text;
+};
+
 // One line sent to the program and the lines it must answer to it, in order.
 struct Step {
   std::string input;  // without the "> " prefix and without a newline
@@ -46,7 +54,7 @@ struct Case {
   int points = 1;
   std::optional<double> timeout_seconds;  // @timeout; the run's default when absent
   bool hidden = false;                    // @hidden: shown to students as pass/fail only
-  std::vector<std::string> hints;         // @hint lines, shown on failure
+  std::vector<Hint> hints;                // @hint lines (report.hpp says when they show)
   std::vector<Step> steps;
   std::vector<KnownMistake> mistakes;  // from NAME.mistakes beside the case file, if any
 
@@ -61,6 +69,10 @@ class CaseFileError : public std::runtime_error {
   CaseFileError(const std::filesystem::path& file, int line, const std::string& message);
 };
 
+// The command of a line to send: its first word ("HASH" of "HASH 0 bloom"), a CR at its end
+// dropped. What a bound @hint names.
+[[nodiscard]] std::string_view command_of(std::string_view input);
+
 // Parses one case file's text. `name` and `file` are stored in the result.
 [[nodiscard]] Case parse_case(const std::string& text, const std::string& name,
                               const std::filesystem::path& file);
@@ -68,6 +80,15 @@ class CaseFileError : public std::runtime_error {
 // The catalogue's text parsed; `file` names it in errors.
 [[nodiscard]] std::vector<MistakeInfo> parse_catalogue(const std::string& text,
                                                        const std::filesystem::path& file);
+
+// The catalogue's text, which parse_catalogue reads back: a header comment, then one line per
+// mistake.
+[[nodiscard]] std::string format_catalogue(const std::vector<MistakeInfo>& catalogue);
+
+// The text of `case_file`'s .mistakes file for these answers (only case_line, info.id and answer
+// are written), which load_case reads back into Case::mistakes; empty when there are none.
+[[nodiscard]] std::string format_mistake_answers(const std::filesystem::path& case_file,
+                                                 const std::vector<KnownMistake>& answers);
 
 // `x.case` -> `x.mistakes`, where the known mistakes' answers to it are recorded.
 [[nodiscard]] std::filesystem::path mistakes_file_of(const std::filesystem::path& case_file);

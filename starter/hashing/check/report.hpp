@@ -35,6 +35,12 @@ struct Report {
 // "this is what you get when MESSAGE (SOURCE) [ID]"
 [[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
 
+// The case's hints that apply to this result: only for a wrong or missing answer (never a
+// crash, a hang or a pass), only when no known mistake was named for it (the mistake's message
+// is the advice then), and only those about the command of the line first answered wrongly
+// (or about any line). Text and JSON reports show these and no others.
+[[nodiscard]] std::vector<std::string> shown_hints(const CaseResult& result);
+
 // The explanation of a failed case, one line per element, without indentation: where (case
 // file and line), what was sent, expected and actual with a caret, a little context, the hint,
 // and the first lines of stderr. A hidden case says only its verdict and diagnosis, unless

@@ -75,7 +75,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   static_cast<void>(sigpipe_ignored);
   RunResult result;
   if (command.confinement) {
-    result.start_error = "the self-check's runner has no sandbox; use bloom-grader for that";
+    result.start_error = "the self-check's runner has no sandbox";
     return result;
   }
   Pipe in, out, err, report;

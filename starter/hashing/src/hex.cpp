@@ -11,7 +11,7 @@ namespace {
 
 // The value of each byte as a hex digit, -1 when it is not one. A table, not comparisons:
 // random hex digits make the branches of a comparison chain mispredict, and decoding was
-// three quarters of bloom-reference's time (docs/performance.md).
+// three quarters of the program's time (measured in the kit's bench/).
 constexpr std::array<std::int8_t, 256> kHexValue = [] {
   std::array<std::int8_t, 256> table{};
   table.fill(-1);
@@ -26,7 +26,7 @@ constexpr std::array<std::int8_t, 256> kHexValue = [] {
 int hex_value(char c) { return kHexValue[static_cast<unsigned char>(c)]; }
 
 // Eight hex digits at a time in one 64-bit word (SWAR), for the long keys of INSERT and
-// CONTAINS, where the table alone was still a sixth of bloom-reference's time.
+// CONTAINS, where the table alone was still a sixth of the program's time.
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
 constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
 

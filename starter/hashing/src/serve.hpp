@@ -1,5 +1,5 @@
 // Runs an Interpreter over a stream of input lines, answering on another. This is all of
-// bloom-reference but its command line, kept apart so that tests can run it on real files. It
+// the program but its command line, kept apart so that tests can run it on real files. It
 // uses standard C++ only: the same code is the student's program on Linux, macOS and Windows.
 #pragma once
 
