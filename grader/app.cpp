@@ -109,7 +109,11 @@ bool update_file(const std::filesystem::path& file, const std::string& text, boo
 }
 
 // Records mistakes.tsv in each folder given and, for each case, the first answer each known
-// mistake gets wrong. Returns the number of stale files, or -1 when it could not run.
+// mistake gets wrong; then, for each pair of one exercise's mistakes, the answer of a program
+// with both, where no single mistake and no other pair answers that line alike (so that a
+// program with two mistakes is told both, and one with a single mistake never a pair). Pairs
+// the program refuses (two ways to write one line) are left out. Returns the number of stale
+// files, or -1 when it could not run.
 int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
   if (!catalogue) return -1;
@@ -128,6 +132,7 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
     return -1;
   }
   std::vector<std::vector<KnownMistake>> recorded(cases.size());
+  std::vector<std::vector<std::pair<int, std::string>>> ambiguous(cases.size());  // pairs' answers
   GradeOptions grade_options;
   grade_options.limits = limits;
   grade_options.jobs = jobs_or_cores(options.jobs);
@@ -140,6 +145,45 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       if (!m || !m->actual || m->extra_output) continue;
       recorded[i].push_back({m->case_line, *m->actual, mistake});
     }
+  }
+  for (std::size_t a = 0; a < catalogue->size(); ++a) {
+    for (std::size_t b = a + 1; b < catalogue->size(); ++b) {
+      const MistakeInfo& first = (*catalogue)[a];
+      const MistakeInfo& second = (*catalogue)[b];
+      if (first.exercise != second.exercise) continue;
+      const Command both = with_mistake(with_mistake(command, first.id), second.id);
+      if (run_program(both, "", limits).exit_code != 0) continue;  // one line, two ways
+      std::vector<Case> theirs;  // the pair's exercise's cases: no other suite answers differ
+      std::vector<std::size_t> index;
+      for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (cases[i].name.starts_with(first.exercise + "/")) {
+          theirs.push_back(cases[i]);
+          index.push_back(i);
+        }
+      }
+      const std::vector<CaseResult> results = grade(theirs, both, grade_options, stop_on_interrupt());
+      for (std::size_t j = 0; j < results.size(); ++j) {
+        const std::optional<Mismatch>& m = results[j].mismatch;
+        if (results[j].verdict == Verdict::NotRun) return -1;
+        if (!m || !m->actual || m->extra_output) continue;
+        std::vector<KnownMistake>& answers = recorded[index[j]];
+        const auto alike = std::find_if(answers.begin(), answers.end(), [&](const KnownMistake& k) {
+          return k.case_line == m->case_line && k.answer == *m->actual;
+        });
+        if (alike == answers.end()) {
+          answers.push_back({m->case_line, *m->actual, first, {second}});
+        } else if (!alike->with.empty()) {
+          answers.erase(alike);  // two pairs answer alike: neither can be told from the other
+          ambiguous[index[j]].emplace_back(m->case_line, *m->actual);
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    std::erase_if(recorded[i], [&](const KnownMistake& k) {
+      return !k.with.empty() && std::count(ambiguous[i].begin(), ambiguous[i].end(),
+                                           std::make_pair(k.case_line, k.answer)) != 0;
+    });
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     stale += update_file(mistakes_file_of(cases[i].file),

@@ -248,14 +248,22 @@ void load_mistakes(Case& kase) {
       throw CaseFileError(file, number, "\"" + fields[0] + "\" is not the line of an expected " +
                                             "answer in " + kase.file.filename().string());
     }
-    const auto info = std::find_if(catalogue.begin(), catalogue.end(),
-                                   [&](const MistakeInfo& m) { return m.id == fields[1]; });
-    if (info == catalogue.end()) {
-      throw CaseFileError(file, number, "mistake \"" + fields[1] + "\" is not in " +
-                                            catalogue_file->string());
+    std::vector<MistakeInfo> named;
+    std::size_t start = 0;
+    for (std::size_t plus; start <= fields[1].size(); start = plus + 1) {
+      plus = std::min(fields[1].find('+', start), fields[1].size());
+      const std::string id = fields[1].substr(start, plus - start);
+      const auto info = std::find_if(catalogue.begin(), catalogue.end(),
+                                     [&](const MistakeInfo& m) { return m.id == id; });
+      if (info == catalogue.end()) {
+        throw CaseFileError(file, number, "mistake \"" + id + "\" is not in " +
+                                              catalogue_file->string());
+      }
+      named.push_back(*info);
     }
     known.answer = fields[2];
-    known.info = *info;
+    known.info = named.front();
+    known.with.assign(named.begin() + 1, named.end());
     kase.mistakes.push_back(std::move(known));
   });
 }
@@ -273,6 +281,12 @@ std::vector<MistakeInfo> parse_catalogue(const std::string& text, const fs::path
   return catalogue;
 }
 
+std::vector<const MistakeInfo*> KnownMistake::named() const {
+  std::vector<const MistakeInfo*> all{&info};
+  for (const MistakeInfo& other : with) all.push_back(&other);
+  return all;
+}
+
 // Both headers are read by students too (a starter's check uses both files): they name nothing
 // that only the kit has.
 std::string format_catalogue(const std::vector<MistakeInfo>& catalogue) {
@@ -288,10 +302,13 @@ std::string format_catalogue(const std::vector<MistakeInfo>& catalogue) {
 std::string format_mistake_answers(const fs::path& case_file, const std::vector<KnownMistake>& answers) {
   if (answers.empty()) return "";
   std::string text = "# The first answer of " + case_file.filename().string() +
-                     " that each known mistake gets wrong: case line, mistake, answer.\n"
+                     " that each known mistake gets wrong: case line, mistake (or\n"
+                     "# mistake+mistake: a pair's answer where neither alone gives it), answer.\n"
                      "# Recorded from the reference solution; never edited by hand.\n";
   for (const KnownMistake& known : answers) {
-    text += std::to_string(known.case_line) + "\t" + known.info.id + "\t" + known.answer + "\n";
+    std::string ids = known.info.id;
+    for (const MistakeInfo& other : known.with) ids += "+" + other.id;
+    text += std::to_string(known.case_line) + "\t" + ids + "\t" + known.answer + "\n";
   }
   return text;
 }

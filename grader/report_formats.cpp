@@ -32,7 +32,9 @@ nlohmann::json to_json(const Report& report) {
         {"mismatch", mismatch},
         {"diagnosis", [&] {
            nlohmann::json ids = nlohmann::json::array();
-           for (const KnownMistake* known : r.diagnosis) ids.push_back(known->info.id);
+           for (const KnownMistake* known : r.diagnosis) {
+             for (const MistakeInfo* mistake : known->named()) ids.push_back(mistake->id);
+           }
            return ids;
          }()},
         {"hints", hidden ? nlohmann::json::array() : nlohmann::json(shown_hints(r))},

@@ -26,7 +26,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: %s [--help] [--unwritten]"
     // BEGIN KIT ONLY
-    " [--mistake ID | --list-mistakes | --generate EXERCISE --seed N --count K --out DIR]"
+    " [--mistake ID... | --list-mistakes | --generate EXERCISE --seed N --count K --out DIR]"
     // END KIT ONLY
     "\n"
     "\n"
@@ -36,7 +36,8 @@ constexpr const char* kUsage =
     "\n"
     "  --unwritten       print the functions still to write, one a line (build/check asks)\n"
     // BEGIN KIT ONLY
-    "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md)\n"
+    "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md);\n"
+    "                    repeat it for a student with several\n"
     "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
     "  --generate EXERCISE --seed N --count K --out DIR\n"
     "                    write K random @hidden cases of EXERCISE (hashing, bip37) into DIR/EXERCISE/;\n"
@@ -50,6 +51,10 @@ constexpr const char* kUsage =
 int main(int argc, char** argv) {
   const char* program = argc > 0 ? argv[0] : "bloom";
   const bloom::Functions* functions = &bloom::reference_functions();
+  // BEGIN KIT ONLY
+  std::vector<const bloom::Mistake*> made;  // --mistake, in order
+  bloom::Functions combined;
+  // END KIT ONLY
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf(kUsage, program);
@@ -98,7 +103,15 @@ int main(int argc, char** argv) {
                      program, argv[i]);
         return 2;
       }
-      functions = &mistake->functions;
+      made.push_back(mistake);
+      std::string why_not;
+      std::optional<bloom::Functions> with = bloom::functions_with(made, &why_not);
+      if (!with) {
+        std::fprintf(stderr, "%s: error: %s\n", program, why_not.c_str());
+        return 2;
+      }
+      combined = *with;
+      functions = &combined;
       continue;
     }
     // END KIT ONLY

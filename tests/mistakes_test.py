@@ -1,20 +1,29 @@
 #!/usr/bin/env python3
-"""The grader names a student's mistake from the recorded cases alone: programs written
-independently of the reference (tests/students/mistaken.py and mistaken.cpp) with exactly one
-known mistake are told that mistake and no other; with two, both; when right, nothing.
+"""The grader names a student's mistakes from the recorded cases alone. Programs written
+independently of the reference (tests/students/mistaken.py and mistaken.cpp):
+- right: are told nothing;
+- with one known mistake: are told that mistake and no other (bloom-grader run);
+- with two mistakes of one exercise, every pair (the C++ student: the Python one starts 50 times
+  slower, and one program written apart from the reference is what a pair's recorded answer
+  must agree with): are told both by the starter's check, with that exercise's public cases,
+  unless the reference refuses the pair as two ways to write one line, which docs/mistakes.md
+  must then list with its reason.
+Under check, no case shows a hint beside a diagnosis, and every hint shown is one of the
+case's own, bound to the command of the line it failed on (starter_test.py checks that such
+commands are ones the student's functions decide).
 
-  mistakes_test.py GRADER REFERENCE CASES STUDENT.py STUDENT_BINARY"""
+  mistakes_test.py GRADER REFERENCE CASES STUDENT.py STUDENT_BINARY CHECK DOCS_MISTAKES_MD"""
+import itertools
 import json
+import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import outcome  # noqa: E402
-
-PAIRS = [("float-division", "big-endian-blocks"), ("msb-bit-order", "tail-byte-order"),
-         ("hex-text-hashed", "32-bit-product")]
 
 
 def named(grader, cases, student, mistakes, report):
@@ -26,28 +35,97 @@ def named(grader, cases, student, mistakes, report):
     return {entry["id"] for entry in summary["diagnosis"]}, summary
 
 
+def hints_of(cases: pathlib.Path):
+    """case id -> [(command or "", text)], as the case files declare them."""
+    hints = {}
+    for case in cases.rglob("*.case"):
+        found = []
+        for line in case.read_text().splitlines():
+            bound = re.match(r"@hint (?:([A-Z0-9_]+):\s*)?(.*)$", line)
+            if bound:
+                found.append((bound.group(1) or "", bound.group(2).strip()))
+        hints[f"{case.parent.name}/{case.stem}"] = found
+    return hints
+
+
+def check_output(check, program, mistakes, case_folders, tmp):
+    wrapper = pathlib.Path(tmp) / "student"
+    wrapper.write_text("#!/bin/sh\nexec " + " ".join(program) + "".join(
+        f" --mistake {m}" for m in mistakes) + ' "$@"\n')
+    wrapper.chmod(0o755)
+    return subprocess.run([check, "--program", wrapper, *case_folders], capture_output=True,
+                          text=True).stdout
+
+
+def hint_problems(output, hints, label):
+    """No hint beside a diagnosis; each hint shown is the case's, bound to the failing command."""
+    problems = []
+    for block in re.split(r"^(?=PASS|FAIL)", output, flags=re.M):
+        head = re.match(r"FAIL\s+(\S+)", block)
+        if not head:
+            continue
+        case = head.group(1)
+        shown = re.findall(r"^\s+hint: (.*)$", block, re.M)
+        sent = re.search(r"^\s+sent:\s+> (\S+)", block, re.M)
+        if shown and re.search(r"^\s+diagnosis: ", block, re.M):
+            problems.append(f"{label}: {case} shows a hint beside a diagnosis: {shown}")
+        for text in shown:
+            owners = [command for command, hint in hints.get(case, []) if hint == text]
+            if not owners:
+                problems.append(f"{label}: {case} shows a hint it does not declare: {text!r}")
+            elif not any(c == "" or (sent and sent.group(1) == c) for c in owners):
+                problems.append(f"{label}: {case} shows {text!r}, bound to {owners}, on a line "
+                                f"sending {sent.group(1) if sent else '(none)'}")
+    return problems
+
+
 def main():
-    grader, reference, cases, python_student, cpp_student = sys.argv[1:6]
+    grader, reference, cases, python_student, cpp_student, check, docs = sys.argv[1:8]
     catalogue = subprocess.run([reference, "--list-mistakes"], capture_output=True, text=True,
                                check=True).stdout.splitlines()
-    ids = [line.split("\t")[0] for line in catalogue]
+    exercise_of = {line.split("\t")[0]: line.split("\t")[1] for line in catalogue}
+    ids = list(exercise_of)
+    documented = pathlib.Path(docs).read_text()
+    hints = hints_of(pathlib.Path(cases))
+    students = (("Python", [sys.executable, python_student]), ("C++", [cpp_student]))
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         report = pathlib.Path(tmp) / "report.json"
-        for language, student in (("Python", [sys.executable, python_student]), ("C++", [cpp_student])):
+        for language, student in students:
             told, summary = named(grader, cases, student, [], report)
             if told or summary["failed"]:
                 failures.append(f"{language}, right: {summary['failed']} failed, told {told}")
             for mistake in ids:
                 told, _ = named(grader, cases, student, [mistake], report)
-                print(f"{language} --mistake {mistake}: told {sorted(told)}")
                 if told != {mistake}:
                     failures.append(f"{language} --mistake {mistake}: told {sorted(told)}")
-            for pair in PAIRS:
-                told, _ = named(grader, cases, student, list(pair), report)
-                print(f"{language} {' + '.join(pair)}: told {sorted(told)}")
+
+        pairs = told_both = refused = 0
+        for exercise in sorted(set(exercise_of.values())):
+            folders = [os.path.join(cases, "protocol"), os.path.join(cases, exercise)]
+            for pair in itertools.combinations([m for m in ids if exercise_of[m] == exercise], 2):
+                pairs += 1
+                label = " + ".join(pair)
+                both = subprocess.run([reference, "--mistake", pair[0], "--mistake", pair[1]],
+                                      input="", capture_output=True, text=True)
+                if both.returncode != 0:
+                    refused += 1
+                    row = re.search(rf"^\| `{pair[0]}` and `{pair[1]}` \|.*$", documented, re.M)
+                    if not row:
+                        failures.append(f"{label}: the reference refuses the pair "
+                                        f"({both.stderr.strip()}), and docs/mistakes.md does not "
+                                        f"list it in a row '| `{pair[0]}` and `{pair[1]}` | ...'")
+                output = check_output(check, [cpp_student], pair, folders, tmp)
+                failures += hint_problems(output, hints, label)
+                if both.returncode != 0:
+                    continue
+                told = set(re.findall(r"^looks like .*\[([a-z0-9-]+)\]$", output, re.M))
                 if told != set(pair):
-                    failures.append(f"{language} --mistake {' --mistake '.join(pair)}: told {sorted(told)}")
+                    failures.append(f"{label}: check told {sorted(told)}")
+                else:
+                    told_both += 1
+        print(f"{len(ids)} mistakes each named alone; {pairs} pairs: {told_both} named both under "
+              f"check, {refused} refused as one line written two ways (docs/mistakes.md)")
     outcome.report(failures)
     return 1 if failures else 0
 

@@ -1,10 +1,13 @@
 // The catalogue of known mistakes: every "Common mistakes" bullet of lessons 000 and 002, and
-// the ones a careful instructor adds. Each is the reference with exactly one function replaced
+// the ones a careful instructor adds. Each is a slip in one step (function) of the reference
 // (mistakes.cpp), so `bloom-reference --mistake ID` answers what a student with that mistake
-// answers. The grader records those answers with the cases and names the mistake when a
+// answers, and `--mistake A --mistake B` what a student with both answers. The grader records those answers with the cases and names the mistake when a
 // student's answer equals one (docs/mistakes.md). Not part of any starter.
 #pragma once
 
+#include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,12 +15,16 @@
 
 namespace bloom {
 
+// The functions of Functions a mistake can slip in.
+enum class Step { Murmur, Position, FilterSize, BitIndex, Payload, Decode };
+
 struct Mistake {
   std::string_view id;        // stable: reports and recorded cases use it
   std::string_view exercise;  // "hashing" or "bip37": the suite that must catch it
   std::string_view source;    // the lesson and section it comes from
   std::string_view message;   // completes "this is what you get when ..."
-  Functions functions;        // the reference's, with one replaced
+  Step step;                  // the function it slips in
+  unsigned slip;              // one bit: which slip of that function's (mistakes.cpp)
 };
 
 // Every known mistake, hashing first, in lesson order.
@@ -25,5 +32,11 @@ struct Mistake {
 
 // The mistake with this id, or nullptr.
 [[nodiscard]] const Mistake* find_mistake(std::string_view id);
+
+// The reference's functions as a student who makes all of `made` writes them. nullopt, with
+// the reason in `why_not`, for two slips of one line that cannot both be made (the tail packed
+// in the wrong order and from signed chars; both 32-bit forms of the position).
+[[nodiscard]] std::optional<Functions> functions_with(std::span<const Mistake* const> made,
+                                                      std::string* why_not = nullptr);
 
 }  // namespace bloom

@@ -25,11 +25,17 @@ struct MistakeInfo {
 };
 
 // The first answer of a case that a known mistake gets wrong, from the case's `.mistakes`
-// file beside it (`case_line TAB id TAB answer`), with the catalogue's words.
+// file beside it (`case_line TAB id TAB answer`), with the catalogue's words. A pair's answer
+// (`case_line TAB id+id TAB answer`) is recorded where it is neither mistake's alone, so that a
+// program with both is told both.
 struct KnownMistake {
   int case_line = 0;  // the expected line it replaces
   std::string answer;
   MistakeInfo info;
+  std::vector<MistakeInfo> with = {};  // the other mistakes of a pair's answer; empty alone
+
+  // info, then with: every mistake this answer names
+  [[nodiscard]] std::vector<const MistakeInfo*> named() const;
 };
 
 // `@hint [COMMAND:] TEXT`: advice about one command's answers (`@hint HASH: ...`), shown only

@@ -29,15 +29,19 @@ int Report::failed() const { return static_cast<int>(results.size()) - passed();
 std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
   // each mistake named, with the cases (indexes) whose answer it explains
   std::vector<std::pair<const MistakeInfo*, std::set<std::size_t>>> named;
+  std::set<std::string> in_pairs;  // named by a pair's answer: made for certain
   for (std::size_t i = 0; i < results.size(); ++i) {
     for (const KnownMistake* known : results[i].diagnosis) {
-      const auto same = std::find_if(named.begin(), named.end(), [&](const auto& entry) {
-        return entry.first->id == known->info.id;
-      });
-      if (same == named.end()) {
-        named.push_back({&known->info, {i}});
-      } else {
-        same->second.insert(i);
+      for (const MistakeInfo* mistake : known->named()) {
+        if (!known->with.empty()) in_pairs.insert(mistake->id);
+        const auto same = std::find_if(named.begin(), named.end(), [&](const auto& entry) {
+          return entry.first->id == mistake->id;
+        });
+        if (same == named.end()) {
+          named.push_back({mistake, {i}});
+        } else {
+          same->second.insert(i);
+        }
       }
     }
   }
@@ -52,7 +56,9 @@ std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
   };
   std::vector<std::pair<const MistakeInfo*, int>> kept;
   for (const auto& [mistake, cases] : named) {
-    if (!subsumed(cases)) kept.emplace_back(mistake, static_cast<int>(cases.size()));
+    if (in_pairs.count(mistake->id) != 0 || !subsumed(cases)) {
+      kept.emplace_back(mistake, static_cast<int>(cases.size()));
+    }
   }
   return kept;
 }
@@ -112,7 +118,9 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   const Case& kase = *result.kase;
   const auto diagnose = [&] {
     for (const KnownMistake* known : result.diagnosis) {
-      out.push_back("diagnosis: " + diagnosis_line(known->info));
+      for (const MistakeInfo* mistake : known->named()) {
+        out.push_back("diagnosis: " + diagnosis_line(*mistake));
+      }
     }
   };
   if (kase.hidden && !show_hidden) {
