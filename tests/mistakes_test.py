@@ -3,6 +3,7 @@
 independently of the reference (tests/students/mistaken.py and mistaken.cpp):
 - right: are told nothing;
 - with one known mistake: are told that mistake and no other (bloom-grader run);
+- with one known mistake, under the starter's check too (the C++ student);
 - with two mistakes of one exercise, every pair (the C++ student: the Python one starts 50 times
   slower, and one program written apart from the reference is what a pair's recorded answer
   must agree with): are told both by the starter's check, with that exercise's public cases,
@@ -103,6 +104,12 @@ def main():
         pairs = told_both = refused = 0
         for exercise in sorted(set(exercise_of.values())):
             folders = [os.path.join(cases, "protocol"), os.path.join(cases, exercise)]
+            for mistake in [m for m in ids if exercise_of[m] == exercise]:
+                output = check_output(check, [cpp_student], [mistake], folders, tmp)
+                failures += hint_problems(output, hints, mistake)
+                told = set(re.findall(r"^looks like .*\[([a-z0-9-]+)\]$", output, re.M))
+                if told != {mistake}:
+                    failures.append(f"{mistake}: check told {sorted(told)}")
             for pair in itertools.combinations([m for m in ids if exercise_of[m] == exercise], 2):
                 pairs += 1
                 label = " + ".join(pair)
@@ -124,7 +131,7 @@ def main():
                     failures.append(f"{label}: check told {sorted(told)}")
                 else:
                     told_both += 1
-        print(f"{len(ids)} mistakes each named alone; {pairs} pairs: {told_both} named both under "
+        print(f"{len(ids)} mistakes each named alone, by the grader and by check; {pairs} pairs: {told_both} named both under "
               f"check, {refused} refused as one line written two ways (docs/mistakes.md)")
     outcome.report(failures)
     return 1 if failures else 0

@@ -38,8 +38,9 @@ enum MurmurSlip : unsigned {
   kCharacterCount = 16,
   kSignedChar = 32,
   kFinaliserSwapped = 64,
+  kTailNoFallthrough = 128,
 };
-constexpr unsigned kMurmurSlips = 128;
+constexpr unsigned kMurmurSlips = 256;
 
 __extension__ typedef unsigned __int128 Wide;  // wide enough for every product below
 constexpr Wide kMask32 = 0xffffffff;
@@ -72,6 +73,9 @@ std::uint32_t murmur_slipped(Bytes key, Wide seed, unsigned slips) {
     for (std::size_t i = 0; i < tail.size(); ++i) {
       if ((slips & kTailByteOrder) != 0) {
         k = k << 8 | tail[i];  // the first byte ends up highest
+      } else if ((slips & kTailNoFallthrough) != 0) {
+        // switch (len & 3) { case 3: k ^= tail[2] << 16; break; case 2: ... }: the last byte only
+        if (i + 1 == tail.size()) k = std::uint32_t{tail[i]} << (8 * i);
       } else if ((slips & kSignedChar) != 0) {
         const auto as_char = static_cast<std::int8_t>(tail[i]);  // a plain char on x86
         k ^= static_cast<std::uint32_t>(static_cast<std::int32_t>(as_char)) << (8 * i);
@@ -122,12 +126,16 @@ std::uint32_t position_as(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
   }
 }
 
-enum SizeSlip : unsigned { kFloatDivision = 1, kNoByteCap = 2, kNoHashCap = 4 };
+enum SizeSlip : unsigned { kFloatDivision = 1, kNoByteCap = 2, kNoHashCap = 4, kCapInBits = 8 };
 
 template <unsigned Slips>
 FilterSize size_as(std::uint32_t n, double p) {
   double bits = std::trunc(-1 / kLn2Squared * static_cast<double>(n) * std::log(p));
-  if ((Slips & kNoByteCap) == 0) bits = std::min(bits, double{kMaxFilterBytes} * 8);
+  if constexpr ((Slips & kCapInBits) != 0) {
+    bits = std::min(bits, double{kMaxFilterBytes});  // 36000 bits: the cap's unit mistaken
+  } else if constexpr ((Slips & kNoByteCap) == 0) {
+    bits = std::min(bits, double{kMaxFilterBytes} * 8);
+  }
   // without the cap, a 32-bit bit count is the most a program can hold
   const auto bytes = static_cast<std::uint32_t>(std::min(bits, 4294967295.0) / 8);
   const double per_element =
@@ -137,14 +145,17 @@ FilterSize size_as(std::uint32_t n, double p) {
   return {bytes, static_cast<std::uint32_t>(hashes)};
 }
 
-enum BitIndexSlip : unsigned { kWideSeed = 1, kModBytes = 2 };
+enum BitIndexSlip : unsigned { kWideSeed = 1, kModBytes = 2, kSumNotWrapped = 4 };
 
 template <unsigned Slips>
 std::uint32_t bit_index_as(Bytes element, std::uint32_t hash_index, std::uint32_t tweak,
                            std::uint32_t bit_count) {
-  const Wide seed = (Slips & kWideSeed) != 0
-                        ? Wide{hash_index} * kSeedStep + tweak  // up to 2^38, never wrapped
-                        : Wide{static_cast<std::uint32_t>(hash_index * kSeedStep + tweak)};
+  Wide seed = Wide{static_cast<std::uint32_t>(hash_index * kSeedStep + tweak)};
+  if constexpr ((Slips & kWideSeed) != 0) {
+    seed = Wide{hash_index} * kSeedStep + tweak;  // up to 2^38, never wrapped
+  } else if constexpr ((Slips & kSumNotWrapped) != 0) {
+    seed = Wide{hash_index * kSeedStep} + tweak;  // the product wraps, the sum does not
+  }
   return murmur_slipped(element, seed, 0) % ((Slips & kModBytes) != 0 ? bit_count / 8 : bit_count);
 }
 
@@ -204,18 +215,22 @@ constexpr auto kMurmur = variants<decltype(Functions::murmur3_32)>(
 constexpr auto kPosition = variants<decltype(Functions::double_hash_position)>(
     std::make_index_sequence<4>{}, [](auto s) { return &position_as<s()>; });
 constexpr auto kSize = variants<decltype(Functions::bip37_filter_size)>(
-    std::make_index_sequence<8>{}, [](auto s) { return &size_as<s()>; });
+    std::make_index_sequence<16>{}, [](auto s) { return &size_as<s()>; });
 constexpr auto kBitIndex = variants<decltype(Functions::bip37_bit_index)>(
-    std::make_index_sequence<4>{}, [](auto s) { return &bit_index_as<s()>; });
+    std::make_index_sequence<8>{}, [](auto s) { return &bit_index_as<s()>; });
 constexpr auto kPayload = variants<decltype(Functions::filterload_payload)>(
     std::make_index_sequence<8>{}, [](auto s) { return &payload_as<s()>; });
 constexpr auto kDecode = variants<decltype(Functions::decode_element)>(
     std::make_index_sequence<2>{}, [](auto s) { return &decode_as<s()>; });
 
-// Slips of one step that have no one combined answer.
-constexpr std::array<std::pair<Step, unsigned>, 2> kExclusive{{
+// Slips of one step that have no one combined answer: one line written two ways.
+constexpr std::array<std::pair<Step, unsigned>, 6> kExclusive{{
     {Step::Murmur, kTailByteOrder | kSignedChar},
+    {Step::Murmur, kTailByteOrder | kTailNoFallthrough},
+    {Step::Murmur, kSignedChar | kTailNoFallthrough},
     {Step::Position, kAll32Bit | k32BitProduct},
+    {Step::FilterSize, kNoByteCap | kCapInBits},
+    {Step::BitIndex, kWideSeed | kSumNotWrapped},
 }};
 
 }  // namespace
@@ -243,6 +258,10 @@ const std::vector<Mistake>& mistakes() {
        Step::Murmur, kSignedChar},
       {"finaliser-swapped", "hashing", "lesson 002, step 5 (an instructor's addition)",
        "the final mixer's shifts are swapped (it is 16, 13, 16)", Step::Murmur, kFinaliserSwapped},
+      {"tail-no-fallthrough", "hashing", "lesson 002, step 3 (an instructor's addition)",
+       "the tail's switch breaks after each case, so only the last leftover byte is packed "
+       "(cases 3, 2 and 1 fall through: every leftover byte goes into k)",
+       Step::Murmur, kTailNoFallthrough},
       {"all-32-bit", "hashing", "lesson 002, Common mistakes",
        "h_a + i * h_b is computed in 32 bits, so the product and the sum wrap (widen to 64 bits "
        "before multiplying: std::uint64_t{i} * h_b)",
@@ -258,9 +277,17 @@ const std::vector<Mistake>& mistakes() {
        "the 36000-byte cap on the filter is missing", Step::FilterSize, kNoByteCap},
       {"no-hash-cap", "bip37", "lesson 000, Sizing (an instructor's addition)",
        "the cap of 50 hash functions is missing", Step::FilterSize, kNoHashCap},
+      {"cap-in-bits", "bip37", "lesson 000, Sizing (an instructor's addition)",
+       "the 36000 cap is applied to the bit count (it caps bytes: the bits are capped at "
+       "36000 * 8)",
+       Step::FilterSize, kCapInBits},
       {"seed-not-wrapped", "bip37", "lesson 000, Common mistakes",
        "the seed i * 0xFBA4C795 + tweak is computed in 64 bits and not wrapped to 32",
        Step::BitIndex, kWideSeed},
+      {"seed-sum-not-wrapped", "bip37", "lesson 000, Common mistakes",
+       "the seed's product i * 0xFBA4C795 wraps in 32 bits, but + tweak is added in 64 bits "
+       "(wrap the whole seed: (i * 0xFBA4C795 + tweak) mod 2^32)",
+       Step::BitIndex, kSumNotWrapped},
       {"byte-modulus", "bip37", "lesson 000, Common mistakes",
        "bit indexes are taken mod the byte count (positions are mod bytes * 8)", Step::BitIndex,
        kModBytes},

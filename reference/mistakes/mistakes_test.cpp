@@ -79,4 +79,14 @@ TEST_CASE("two slips of one line are refused, with the reason") {
   CHECK_FALSE(bloom::functions_with(sum, &why).has_value());
   CHECK(why == "all-32-bit and 32-bit-product are two ways to write one line: a program makes one "
                "or the other");
+  const std::vector<const bloom::Mistake*> seed = {&mistake("seed-not-wrapped"),
+                                                   &mistake("seed-sum-not-wrapped")};
+  CHECK_FALSE(bloom::functions_with(seed, &why).has_value());
+}
+
+TEST_CASE("the tail's switch without fallthrough packs the last leftover byte only") {
+  // "abc": a 3-byte tail; without fallthrough k is 'c' << 16, as for the key "\0\0c"
+  const bloom::Functions slipped = with({"tail-no-fallthrough"});
+  CHECK(hash_of("abc", 0, slipped) == hash_of(std::string_view("\0\0c", 3), 0, with({})));
+  CHECK(hash_of("a", 0, slipped) == hash_of("a", 0, with({})));  // one byte: no difference
 }

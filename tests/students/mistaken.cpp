@@ -45,6 +45,8 @@ std::uint32_t murmur(const std::string& data, Big seed) {
       const std::size_t i = 4 * blocks + j;
       if (made("tail-byte-order")) {
         k = k << 8 | byte(i);
+      } else if (made("tail-no-fallthrough")) {
+        if (j + 1 == rest) k = byte(i) << (8 * j);  // switch cases that break instead of falling through
       } else if (made("signed-char")) {
         k ^= static_cast<std::uint32_t>(static_cast<int>(static_cast<signed char>(data[i]))) << (8 * j);
       } else {
@@ -123,7 +125,11 @@ struct Filter {
 
   Filter(std::uint64_t n, double p, std::uint32_t t, std::uint32_t f) : tweak(t), flags(f) {
     double bits = std::trunc(-1 / 0.4804530139182014 * static_cast<double>(n) * std::log(p));
-    if (!made("no-byte-cap")) bits = std::min(bits, 288000.0);
+    if (made("cap-in-bits")) {
+      bits = std::min(bits, 36000.0);
+    } else if (!made("no-byte-cap")) {
+      bits = std::min(bits, 288000.0);
+    }
     bits = std::min(bits, 4294967295.0);
     data.assign(static_cast<std::size_t>(bits) / 8, 0);
     const std::uint64_t bit_count = data.size() * 8;
@@ -134,7 +140,11 @@ struct Filter {
   }
   std::uint64_t index(const std::string& key, std::uint64_t i) const {
     Big seed = Big{i} * 0xfba4c795u + tweak;
-    if (!made("seed-not-wrapped")) seed &= kMask;
+    if (made("seed-sum-not-wrapped")) {
+      seed = ((Big{i} * 0xfba4c795u) & kMask) + tweak;
+    } else if (!made("seed-not-wrapped")) {
+      seed &= kMask;
+    }
     const std::uint64_t size = made("byte-modulus") ? data.size() : data.size() * 8;
     return murmur(key, seed) % size;
   }

@@ -39,6 +39,8 @@ def murmur3(data: bytes, seed: int) -> int:
     if tail:
         if "tail-byte-order" in MISTAKES:
             k = int.from_bytes(tail, "big")
+        elif "tail-no-fallthrough" in MISTAKES:
+            k = tail[-1] << (8 * (len(tail) - 1))  # a break after each case of the switch
         elif "signed-char" in MISTAKES:
             k = 0
             for i, byte in enumerate(tail):
@@ -91,7 +93,9 @@ def element(text):
 class Filter:
     def __init__(self, n, p, tweak, flags):
         bits = math.trunc(-1 / 0.4804530139182014 * n * math.log(p))
-        if "no-byte-cap" not in MISTAKES:
+        if "cap-in-bits" in MISTAKES:
+            bits = min(bits, 36000)
+        elif "no-byte-cap" not in MISTAKES:
             bits = min(bits, 36000 * 8)
         bits = min(bits, M32)  # a bit count is a uint32 on the wire and in every C program
         self.data = bytearray(bits // 8)
@@ -103,7 +107,9 @@ class Filter:
 
     def index(self, data, i):
         seed = i * 0xFBA4C795 + self.tweak
-        if "seed-not-wrapped" not in MISTAKES:
+        if "seed-sum-not-wrapped" in MISTAKES:
+            seed = ((i * 0xFBA4C795) & M32) + self.tweak
+        elif "seed-not-wrapped" not in MISTAKES:
             seed &= M32
         size = len(self.data) if "byte-modulus" in MISTAKES else len(self.data) * 8
         return murmur3(data, seed) % size
