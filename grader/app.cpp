@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "case_file.hpp"
 #include "judge.hpp"
@@ -132,20 +133,35 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
     return -1;
   }
   std::vector<std::vector<KnownMistake>> recorded(cases.size());
-  std::vector<std::vector<std::pair<int, std::string>>> ambiguous(cases.size());  // pairs' answers
   GradeOptions grade_options;
   grade_options.limits = limits;
   grade_options.jobs = jobs_or_cores(options.jobs);
+  // The first wrong answer a graded case got, or null: passed, or no line where one was due.
+  const auto first_wrong = [](const CaseResult& result) -> const Mismatch* {
+    const std::optional<Mismatch>& m = result.mismatch;
+    return m && m->actual && !m->extra_output ? &*m : nullptr;
+  };
   for (const MistakeInfo& mistake : *catalogue) {
     const std::vector<CaseResult> results =
         grade(cases, with_mistake(command, mistake.id), grade_options, stop_on_interrupt());
     for (std::size_t i = 0; i < results.size(); ++i) {
-      const std::optional<Mismatch>& m = results[i].mismatch;
       if (results[i].verdict == Verdict::NotRun) return -1;
-      if (!m || !m->actual || m->extra_output) continue;
-      recorded[i].push_back({m->case_line, *m->actual, mistake});
+      if (const Mismatch* m = first_wrong(results[i])) {
+        recorded[i].push_back({m->case_line, *m->actual, mistake});
+      }
     }
   }
+
+  // Each exercise's cases (a case id is EXERCISE/NAME), graded for its pairs.
+  std::map<std::string, std::pair<std::vector<Case>, std::vector<std::size_t>>> by_exercise;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    auto& [theirs, index] = by_exercise[cases[i].name.substr(0, cases[i].name.find('/'))];
+    theirs.push_back(cases[i]);
+    index.push_back(i);
+  }
+  // A pair's answer is kept where no single mistake answers that line alike, and no other pair.
+  std::vector<std::pair<std::size_t, KnownMistake>> pair_answers;  // case index, answer
+  std::map<std::tuple<std::size_t, int, std::string>, int> times;  // how many pairs answer so
   for (std::size_t a = 0; a < catalogue->size(); ++a) {
     for (std::size_t b = a + 1; b < catalogue->size(); ++b) {
       const MistakeInfo& first = (*catalogue)[a];
@@ -153,37 +169,24 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       if (first.exercise != second.exercise) continue;
       const Command both = with_mistake(with_mistake(command, first.id), second.id);
       if (run_program(both, "", limits).exit_code != 0) continue;  // one line, two ways
-      std::vector<Case> theirs;  // the pair's exercise's cases: no other suite answers differ
-      std::vector<std::size_t> index;
-      for (std::size_t i = 0; i < cases.size(); ++i) {
-        if (cases[i].name.starts_with(first.exercise + "/")) {
-          theirs.push_back(cases[i]);
-          index.push_back(i);
-        }
-      }
+      const auto& [theirs, index] = by_exercise[first.exercise];
       const std::vector<CaseResult> results = grade(theirs, both, grade_options, stop_on_interrupt());
       for (std::size_t j = 0; j < results.size(); ++j) {
-        const std::optional<Mismatch>& m = results[j].mismatch;
         if (results[j].verdict == Verdict::NotRun) return -1;
-        if (!m || !m->actual || m->extra_output) continue;
-        std::vector<KnownMistake>& answers = recorded[index[j]];
-        const auto alike = std::find_if(answers.begin(), answers.end(), [&](const KnownMistake& k) {
-          return k.case_line == m->case_line && k.answer == *m->actual;
-        });
-        if (alike == answers.end()) {
-          answers.push_back({m->case_line, *m->actual, first, {second}});
-        } else if (!alike->with.empty()) {
-          answers.erase(alike);  // two pairs answer alike: neither can be told from the other
-          ambiguous[index[j]].emplace_back(m->case_line, *m->actual);
+        const Mismatch* m = first_wrong(results[j]);
+        if (m == nullptr) continue;
+        const std::vector<KnownMistake>& singles = recorded[index[j]];
+        if (std::none_of(singles.begin(), singles.end(), [&](const KnownMistake& k) {
+              return k.case_line == m->case_line && k.answer == *m->actual;
+            })) {
+          pair_answers.push_back({index[j], {m->case_line, *m->actual, first, {second}}});
+          ++times[{index[j], m->case_line, *m->actual}];
         }
       }
     }
   }
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    std::erase_if(recorded[i], [&](const KnownMistake& k) {
-      return !k.with.empty() && std::count(ambiguous[i].begin(), ambiguous[i].end(),
-                                           std::make_pair(k.case_line, k.answer)) != 0;
-    });
+  for (auto& [i, known] : pair_answers) {
+    if (times[{i, known.case_line, known.answer}] == 1) recorded[i].push_back(std::move(known));
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     stale += update_file(mistakes_file_of(cases[i].file),

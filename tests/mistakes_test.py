@@ -24,6 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import case_text  # noqa: E402
 import outcome  # noqa: E402
 
 
@@ -38,15 +39,9 @@ def named(grader, cases, student, mistakes, report):
 
 def hints_of(cases: pathlib.Path):
     """case id -> [(command or "", text)], as the case files declare them."""
-    hints = {}
-    for case in cases.rglob("*.case"):
-        found = []
-        for line in case.read_text().splitlines():
-            bound = re.match(r"@hint (?:([A-Z0-9_]+):\s*)?(.*)$", line)
-            if bound:
-                found.append((bound.group(1) or "", bound.group(2).strip()))
-        hints[f"{case.parent.name}/{case.stem}"] = found
-    return hints
+    return {f"{case.parent.name}/{case.stem}": [(command, text) for _, command, text in
+                                                 case_text.hints(case)]
+            for case in cases.rglob("*.case")}
 
 
 def check_output(check, program, mistakes, case_folders, tmp):

@@ -15,6 +15,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import case_text  # noqa: E402
 import outcome  # noqa: E402
 
 NOT_IMPLEMENTED = "error: not implemented: "
@@ -44,7 +45,7 @@ def student_commands(stub: pathlib.Path, solved: pathlib.Path, cases: pathlib.Pa
     cases. Every line but a blank or # line gets exactly one answer (docs/protocol.md)."""
     found = set()
     for case in sorted(cases.glob("*.case")):
-        sent = [line[2:] for line in case.read_text().splitlines() if line.startswith("> ")]
+        sent = case_text.sent_lines(case)
         answered = [line for line in sent if line.strip() and not line.startswith("#")]
         given_text = "".join(s + "\n" for s in sent)
         outs = [subprocess.run([program], input=given_text, capture_output=True,
@@ -59,13 +60,10 @@ def hint_problems(cases: pathlib.Path, commands: set[str]) -> list[str]:
     """Every hint of the exercise's cases is bound to a command the student's code answers."""
     problems = []
     for case in sorted(cases.glob("*.case")):
-        for number, line in enumerate(case.read_text().splitlines(), 1):
-            if not line.startswith("@hint "):
-                continue
-            bound = re.match(r"@hint ([A-Z0-9_]+):", line)
-            if not bound or bound.group(1) not in commands:
+        for number, command, text in case_text.hints(case):
+            if command not in commands:
                 problems.append(f"{case.name}:{number}: a hint must name a command the student's "
-                                f"functions answer ({', '.join(sorted(commands))}): {line}")
+                                f"functions answer ({', '.join(sorted(commands))}): {command}: {text}")
     return problems
 
 

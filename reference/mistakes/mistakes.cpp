@@ -40,7 +40,7 @@ enum MurmurSlip : unsigned {
   kFinaliserSwapped = 64,
   kTailNoFallthrough = 128,
 };
-constexpr unsigned kMurmurSlips = 256;
+constexpr unsigned kMurmurSlips = kTailNoFallthrough << 1;  // every set of the slips above
 
 __extension__ typedef unsigned __int128 Wide;  // wide enough for every product below
 constexpr Wide kMask32 = 0xffffffff;
@@ -113,6 +113,7 @@ std::uint32_t murmur_as(Bytes key, std::uint32_t seed) {
 // bits, and the sum widened to 64 bits too late, after the product has wrapped. One line
 // cannot be both.
 enum PositionSlip : unsigned { kAll32Bit = 1, k32BitProduct = 2 };
+constexpr unsigned kPositionSlips = k32BitProduct << 1;
 
 template <unsigned Slips>
 std::uint32_t position_as(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i, std::uint32_t m) {
@@ -127,6 +128,7 @@ std::uint32_t position_as(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
 }
 
 enum SizeSlip : unsigned { kFloatDivision = 1, kNoByteCap = 2, kNoHashCap = 4, kCapInBits = 8 };
+constexpr unsigned kSizeSlips = kCapInBits << 1;
 
 template <unsigned Slips>
 FilterSize size_as(std::uint32_t n, double p) {
@@ -146,6 +148,7 @@ FilterSize size_as(std::uint32_t n, double p) {
 }
 
 enum BitIndexSlip : unsigned { kWideSeed = 1, kModBytes = 2, kSumNotWrapped = 4 };
+constexpr unsigned kBitIndexSlips = kSumNotWrapped << 1;
 
 template <unsigned Slips>
 std::uint32_t bit_index_as(Bytes element, std::uint32_t hash_index, std::uint32_t tweak,
@@ -160,6 +163,7 @@ std::uint32_t bit_index_as(Bytes element, std::uint32_t hash_index, std::uint32_
 }
 
 enum PayloadSlip : unsigned { kBigEndianFields = 1, kOneByteSize = 2, kMsbFirst = 4 };
+constexpr unsigned kPayloadSlips = kMsbFirst << 1;
 
 void append_u32(std::vector<std::uint8_t>& out, std::uint32_t value, bool big_endian) {
   for (int i = 0; i < 4; ++i) {
@@ -195,6 +199,7 @@ std::vector<std::uint8_t> payload_as(const Bip37Filter& filter) {
 }
 
 enum DecodeSlip : unsigned { kHexTextHashed = 1 };
+constexpr unsigned kDecodeSlips = kHexTextHashed << 1;
 
 template <unsigned Slips>
 std::optional<HexError> decode_as(std::string_view text, std::vector<std::uint8_t>& bytes) {
@@ -213,15 +218,15 @@ constexpr std::array<Pointer, sizeof...(Slips)> variants(std::index_sequence<Sli
 constexpr auto kMurmur = variants<decltype(Functions::murmur3_32)>(
     std::make_index_sequence<kMurmurSlips>{}, [](auto s) { return &murmur_as<s()>; });
 constexpr auto kPosition = variants<decltype(Functions::double_hash_position)>(
-    std::make_index_sequence<4>{}, [](auto s) { return &position_as<s()>; });
+    std::make_index_sequence<kPositionSlips>{}, [](auto s) { return &position_as<s()>; });
 constexpr auto kSize = variants<decltype(Functions::bip37_filter_size)>(
-    std::make_index_sequence<16>{}, [](auto s) { return &size_as<s()>; });
+    std::make_index_sequence<kSizeSlips>{}, [](auto s) { return &size_as<s()>; });
 constexpr auto kBitIndex = variants<decltype(Functions::bip37_bit_index)>(
-    std::make_index_sequence<8>{}, [](auto s) { return &bit_index_as<s()>; });
+    std::make_index_sequence<kBitIndexSlips>{}, [](auto s) { return &bit_index_as<s()>; });
 constexpr auto kPayload = variants<decltype(Functions::filterload_payload)>(
-    std::make_index_sequence<8>{}, [](auto s) { return &payload_as<s()>; });
+    std::make_index_sequence<kPayloadSlips>{}, [](auto s) { return &payload_as<s()>; });
 constexpr auto kDecode = variants<decltype(Functions::decode_element)>(
-    std::make_index_sequence<2>{}, [](auto s) { return &decode_as<s()>; });
+    std::make_index_sequence<kDecodeSlips>{}, [](auto s) { return &decode_as<s()>; });
 
 // Slips of one step that have no one combined answer: one line written two ways.
 constexpr std::array<std::pair<Step, unsigned>, 6> kExclusive{{
@@ -315,7 +320,7 @@ const Mistake* find_mistake(std::string_view id) {
 
 std::optional<Functions> functions_with(std::span<const Mistake* const> made,
                                         std::string* why_not) {
-  std::array<unsigned, 6> slips{};  // by Step
+  std::array<unsigned, kSteps> slips{};  // by Step
   for (const Mistake* mistake : made) slips[static_cast<std::size_t>(mistake->step)] |= mistake->slip;
   for (const auto& [step, exclusive] : kExclusive) {
     if ((slips[static_cast<std::size_t>(step)] & exclusive) == exclusive) {
@@ -331,12 +336,13 @@ std::optional<Functions> functions_with(std::span<const Mistake* const> made,
   }
   Functions f = reference_functions();
   const auto at = [&](Step step) { return slips[static_cast<std::size_t>(step)]; };
-  if (at(Step::Murmur) != 0) f.murmur3_32 = kMurmur[at(Step::Murmur)];
-  if (at(Step::Position) != 0) f.double_hash_position = kPosition[at(Step::Position)];
-  if (at(Step::FilterSize) != 0) f.bip37_filter_size = kSize[at(Step::FilterSize)];
-  if (at(Step::BitIndex) != 0) f.bip37_bit_index = kBitIndex[at(Step::BitIndex)];
-  if (at(Step::Payload) != 0) f.filterload_payload = kPayload[at(Step::Payload)];
-  if (at(Step::Decode) != 0) f.decode_element = kDecode[at(Step::Decode)];
+  // .at(): a slip whose bit is above its table's size is a bug to hear of, not to read past
+  if (at(Step::Murmur) != 0) f.murmur3_32 = kMurmur.at(at(Step::Murmur));
+  if (at(Step::Position) != 0) f.double_hash_position = kPosition.at(at(Step::Position));
+  if (at(Step::FilterSize) != 0) f.bip37_filter_size = kSize.at(at(Step::FilterSize));
+  if (at(Step::BitIndex) != 0) f.bip37_bit_index = kBitIndex.at(at(Step::BitIndex));
+  if (at(Step::Payload) != 0) f.filterload_payload = kPayload.at(at(Step::Payload));
+  if (at(Step::Decode) != 0) f.decode_element = kDecode.at(at(Step::Decode));
   return f;
 }
 

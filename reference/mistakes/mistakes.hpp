@@ -1,10 +1,12 @@
 // The catalogue of known mistakes: every "Common mistakes" bullet of lessons 000 and 002, and
 // the ones a careful instructor adds. Each is a slip in one step (function) of the reference
 // (mistakes.cpp), so `bloom-reference --mistake ID` answers what a student with that mistake
-// answers, and `--mistake A --mistake B` what a student with both answers. The grader records those answers with the cases and names the mistake when a
-// student's answer equals one (docs/mistakes.md). Not part of any starter.
+// answers, and `--mistake A --mistake B` what a student with both answers. The grader records
+// those answers with the cases and names the mistakes when a student's answer equals one
+// (docs/mistakes.md). Not part of any starter.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +19,7 @@ namespace bloom {
 
 // The functions of Functions a mistake can slip in.
 enum class Step { Murmur, Position, FilterSize, BitIndex, Payload, Decode };
+inline constexpr std::size_t kSteps = static_cast<std::size_t>(Step::Decode) + 1;
 
 struct Mistake {
   std::string_view id;        // stable: reports and recorded cases use it
@@ -34,8 +37,8 @@ struct Mistake {
 [[nodiscard]] const Mistake* find_mistake(std::string_view id);
 
 // The reference's functions as a student who makes all of `made` writes them. nullopt, with
-// the reason in `why_not`, for two slips of one line that cannot both be made (the tail packed
-// in the wrong order and from signed chars; both 32-bit forms of the position).
+// the reason in `why_not`, for two slips that are one line written two ways, which no program
+// makes both of (docs/mistakes.md lists them).
 [[nodiscard]] std::optional<Functions> functions_with(std::span<const Mistake* const> made,
                                                       std::string* why_not = nullptr);
 

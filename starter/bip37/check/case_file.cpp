@@ -92,7 +92,6 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
   const std::vector<std::string_view> lines = split_lines(text);
   bool in_description = true;  // until the first line that is not a comment
   bool seen_step = false;
-  std::vector<int> hint_lines;  // the case line of each hint, for errors
 
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int number = static_cast<int>(i) + 1;
@@ -146,15 +145,14 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
         if (!value.empty()) fail("@hidden takes no value");
         result.hidden = true;
       } else if (directive == "@hint") {
-        Hint hint{"", std::string(value)};
+        Hint hint{"", std::string(value), number};
         const std::size_t colon = value.find(':');
         const std::string_view head = value.substr(0, colon);
         const std::string_view rest = colon == std::string_view::npos ? "" : value.substr(colon + 1);
         if (colon != std::string_view::npos && !head.empty() && (rest.empty() || rest[0] == ' ') &&
             head.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos) {
-          hint = {std::string(head), std::string(trim(rest))};
+          hint = {std::string(head), std::string(trim(rest)), number};
         }
-        hint_lines.push_back(number);
         if (hint.text.empty()) fail("@hint needs a text");
         result.hints.push_back(std::move(hint));
       } else {
@@ -183,13 +181,13 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
     }
   }
   if (result.steps.empty()) throw CaseFileError(file, 1, "no \"> \" line: the case sends nothing");
-  for (std::size_t i = 0; i < result.hints.size(); ++i) {
-    const std::string& command = result.hints[i].command;
+  for (const Hint& hint : result.hints) {
     const bool sent = std::any_of(result.steps.begin(), result.steps.end(), [&](const Step& step) {
-      return command_of(step.input) == command;
+      return command_of(step.input) == hint.command;
     });
-    if (!command.empty() && !sent) {
-      throw CaseFileError(file, hint_lines[i], "@hint " + command + ": no line of this case sends " + command);
+    if (!hint.command.empty() && !sent) {
+      throw CaseFileError(file, hint.case_line,
+                          "@hint " + hint.command + ": no line of this case sends " + hint.command);
     }
   }
   return result;

@@ -44,6 +44,7 @@ struct KnownMistake {
 struct Hint {
   std::string command;  // "HASH"; empty: any line
   std::string text;
+  int case_line = 0;  // 1-based line in the case file
 };
 
 // One line sent to the program and the lines it must answer to it, in order.
@@ -91,8 +92,8 @@ class CaseFileError : public std::runtime_error {
 // mistake.
 [[nodiscard]] std::string format_catalogue(const std::vector<MistakeInfo>& catalogue);
 
-// The text of `case_file`'s .mistakes file for these answers (only case_line, info.id and answer
-// are written), which load_case reads back into Case::mistakes; empty when there are none.
+// The text of `case_file`'s .mistakes file for these answers (their case_line, the ids of info
+// and with, and answer), which load_case reads back into Case::mistakes; empty when none.
 [[nodiscard]] std::string format_mistake_answers(const std::filesystem::path& case_file,
                                                  const std::vector<KnownMistake>& answers);
 
