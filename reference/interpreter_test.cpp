@@ -133,6 +133,28 @@ TEST_CASE("an unknown command is an error that names it") {
   CHECK(interpreter.respond("HASH 0 bloom") == "48ad2c42");
 }
 
+TEST_CASE("each command of the table reaches its own handler, and the table is the known list") {
+  std::string known;
+  for (const std::string_view usage : bloom::Interpreter::usages()) {
+    CAPTURE(usage);
+    const std::string name(usage.substr(0, usage.find(' ')));
+    known += (known.empty() ? "" : " ") + name;
+    bloom::Interpreter interpreter;
+    if (usage.find(' ') == std::string_view::npos) {  // no arguments: an extra one is refused
+      CHECK(interpreter.respond(name + " x") ==
+            "error: " + name + " takes no more arguments (usage: " + std::string(usage) +
+                "), got extra \"x\"");
+    } else {  // the handler asks for its own first argument, quoting its own usage
+      const std::string_view first = usage.substr(usage.find('<'), usage.find('>') - usage.find('<') + 1);
+      CHECK(interpreter.respond(name) == "error: " + name + " needs " + std::string(first) +
+                                             " (usage: " + std::string(usage) + ")");
+    }
+  }
+  CHECK(known == "HASH POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD");
+  CHECK(bloom::Interpreter().respond("FROB") ==
+        "error: unknown command \"FROB\" (known: " + known + ")");
+}
+
 TEST_CASE("an error message names the problem") {
   bloom::Interpreter interpreter;
   REQUIRE(interpreter.respond("INIT 8 0.05") == "bytes=6 hashes=4");

@@ -31,8 +31,10 @@ constexpr const char* kUsage =
     "\n"
     "\n"
     "Reads course protocol commands on standard input, one a line, and answers each on\n"
-    "standard output: HASH, POSITIONS, INIT, INSERT, CONTAINS, INDEXES, FILTERLOAD.\n"
-    "Blank lines and lines starting with '#' get no answer. See docs/protocol.md.\n"
+    "standard output. Blank lines and lines starting with '#' get no answer. The commands\n"
+    "(docs/protocol.md):\n";
+
+constexpr const char* kOptions =
     "\n"
     "  --unwritten       print the functions still to write, one a line (build/check asks)\n"
     // BEGIN KIT ONLY
@@ -46,6 +48,14 @@ constexpr const char* kUsage =
     "\n"
     "exit status: 0 at end of input, 2 on a bad command line or an I/O error\n";
 
+void print_usage(std::FILE* out, const char* program) {
+  std::fprintf(out, kUsage, program);
+  for (const std::string_view usage : bloom::Interpreter::usages()) {
+    std::fprintf(out, "  %.*s\n", static_cast<int>(usage.size()), usage.data());
+  }
+  std::fputs(kOptions, out);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,7 +67,7 @@ int main(int argc, char** argv) {
   // END KIT ONLY
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      std::printf(kUsage, program);
+      print_usage(stdout, program);
       return 0;
     }
     if (std::strcmp(argv[i], "--unwritten") == 0) {
@@ -116,7 +126,7 @@ int main(int argc, char** argv) {
     }
     // END KIT ONLY
     std::fprintf(stderr, "%s: error: unknown option \"%s\"\n", program, argv[i]);
-    std::fprintf(stderr, kUsage, program);
+    print_usage(stderr, program);
     return 2;
   }
 #ifdef _WIN32

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,9 @@ class Interpreter {
   // The same, returning a fresh string: for tests and tools where speed does not matter.
   std::optional<std::string> respond(std::string_view line);
 
+  // The usage of every command, in the protocol's order ("HASH <seed> <key>", ...).
+  [[nodiscard]] static std::vector<std::string_view> usages();
+
   // Equal interpreters answer every line alike: the same functions and the same filter, or
   // none. A bad line keeps an interpreter equal to its old self (the fuzz target checks it).
   friend bool operator==(const Interpreter& a, const Interpreter& b) {
@@ -38,8 +42,10 @@ class Interpreter {
 
  private:
   class Arguments;
+  struct Command;  // a row of the command table (interpreter.cpp)
+  [[nodiscard]] static std::span<const Command> commands();
+  [[nodiscard]] static const Command* find_command(std::string_view name);
 
-  void run(std::string_view command, Arguments& args, std::string& response);
   void hash(Arguments& args, std::string& response);
   void positions(Arguments& args, std::string& response);
   void init(Arguments& args, std::string& response);
@@ -48,8 +54,8 @@ class Interpreter {
   void indexes(Arguments& args, std::string& response);
   void filterload(Arguments& args, std::string& response);
 
-  // Decodes the single <hex> argument of `command` into element_.
-  void read_element(std::string_view command, Arguments& args);
+  // Decodes the single <hex> argument of the command into element_.
+  void read_element(Arguments& args);
   [[nodiscard]] const Bip37Filter& filter() const;
 
   const Functions* functions_;

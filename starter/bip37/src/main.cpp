@@ -21,12 +21,22 @@ constexpr const char* kUsage =
     "\n"
     "\n"
     "Reads course protocol commands on standard input, one a line, and answers each on\n"
-    "standard output: HASH, POSITIONS, INIT, INSERT, CONTAINS, INDEXES, FILTERLOAD.\n"
-    "Blank lines and lines starting with '#' get no answer. See docs/protocol.md.\n"
+    "standard output. Blank lines and lines starting with '#' get no answer. The commands\n"
+    "(docs/protocol.md):\n";
+
+constexpr const char* kOptions =
     "\n"
     "  --unwritten       print the functions still to write, one a line (build/check asks)\n"
     "\n"
     "exit status: 0 at end of input, 2 on a bad command line or an I/O error\n";
+
+void print_usage(std::FILE* out, const char* program) {
+  std::fprintf(out, kUsage, program);
+  for (const std::string_view usage : bloom::Interpreter::usages()) {
+    std::fprintf(out, "  %.*s\n", static_cast<int>(usage.size()), usage.data());
+  }
+  std::fputs(kOptions, out);
+}
 
 }  // namespace
 
@@ -35,7 +45,7 @@ int main(int argc, char** argv) {
   const bloom::Functions* functions = &bloom::reference_functions();
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      std::printf(kUsage, program);
+      print_usage(stdout, program);
       return 0;
     }
     if (std::strcmp(argv[i], "--unwritten") == 0) {
@@ -43,7 +53,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     std::fprintf(stderr, "%s: error: unknown option \"%s\"\n", program, argv[i]);
-    std::fprintf(stderr, kUsage, program);
+    print_usage(stderr, program);
     return 2;
   }
 #ifdef _WIN32

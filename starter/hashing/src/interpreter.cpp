@@ -23,28 +23,6 @@ class ProtocolError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct CommandInfo {
-  std::string_view name;
-  std::string_view usage;
-};
-
-constexpr std::array<CommandInfo, 7> kCommands{{
-    {"HASH", "HASH <seed> <key>"},
-    {"POSITIONS", "POSITIONS <m> <k> <key>"},
-    {"INIT", "INIT <n> <p> [<tweak> [<flags>]]"},
-    {"INSERT", "INSERT <hex>"},
-    {"CONTAINS", "CONTAINS <hex>"},
-    {"INDEXES", "INDEXES <hex>"},
-    {"FILTERLOAD", "FILTERLOAD"},
-}};
-
-const CommandInfo* find_command(std::string_view name) {
-  for (const CommandInfo& command : kCommands) {
-    if (command.name == name) return &command;
-  }
-  return nullptr;
-}
-
 // Quotes a piece of the input for a message: invisible bytes escaped, long text shortened, so
 // that a 10 MB argument gives a one-line error.
 std::string quoted(std::string_view text) {
@@ -113,11 +91,19 @@ double probability_argument(std::string_view text) {
 
 }  // namespace
 
+// Every command of the protocol, once: its name, its usage (in errors and --help) and its
+// handler. Dispatch, the "known:" list of an unknown command and the usage text all read it.
+struct Interpreter::Command {
+  std::string_view name;
+  std::string_view usage;
+  void (Interpreter::*handler)(Arguments&, std::string&);
+};
+
 // The arguments after a command name, read one at a time. The protocol separates them by
 // exactly one space, so an empty token is always an error: two spaces, or a trailing one.
 class Interpreter::Arguments {
  public:
-  Arguments(const CommandInfo& command, std::optional<std::string_view> rest)
+  Arguments(const Command& command, std::optional<std::string_view> rest)
       : command_(command), rest_(rest) {}
 
   // The next space-separated argument; an error when there is none.
@@ -155,6 +141,9 @@ class Interpreter::Arguments {
     return text;
   }
 
+  // The command these are the arguments of.
+  [[nodiscard]] std::string_view command() const { return command_.name; }
+
   // An error when arguments are left over.
   void finish() const {
     if (!rest_) return;
@@ -164,9 +153,35 @@ class Interpreter::Arguments {
   }
 
  private:
-  const CommandInfo& command_;
+  const Command& command_;
   std::optional<std::string_view> rest_;  // nullopt once the line has ended
 };
+
+std::span<const Interpreter::Command> Interpreter::commands() {
+  static constexpr Command kCommands[] = {
+      {"HASH", "HASH <seed> <key>", &Interpreter::hash},
+      {"POSITIONS", "POSITIONS <m> <k> <key>", &Interpreter::positions},
+      {"INIT", "INIT <n> <p> [<tweak> [<flags>]]", &Interpreter::init},
+      {"INSERT", "INSERT <hex>", &Interpreter::insert},
+      {"CONTAINS", "CONTAINS <hex>", &Interpreter::contains},
+      {"INDEXES", "INDEXES <hex>", &Interpreter::indexes},
+      {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload},
+  };
+  return kCommands;
+}
+
+const Interpreter::Command* Interpreter::find_command(std::string_view name) {
+  for (const Command& command : commands()) {
+    if (command.name == name) return &command;
+  }
+  return nullptr;
+}
+
+std::vector<std::string_view> Interpreter::usages() {
+  std::vector<std::string_view> out;
+  for (const Command& command : commands()) out.push_back(command.usage);
+  return out;
+}
 
 bool Interpreter::respond(std::string_view line, std::string& response) {
   response.clear();
@@ -181,20 +196,23 @@ bool Interpreter::respond(std::string_view line, std::string& response) {
     }
     const std::size_t space = line.find(' ');
     const std::string_view name = line.substr(0, space);
-    const CommandInfo* command = find_command(name);
+    const Command* command = find_command(name);
     if (command == nullptr) {
       std::string upper(name.substr(0, 16));
       for (char& c : upper) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-      const CommandInfo* meant = find_command(upper);
-      throw ProtocolError("unknown command " + quoted(name) +
-                          (meant ? " (commands are upper case: " + std::string(meant->name) + ")"
-                                 : std::string(" (known: HASH POSITIONS INIT INSERT CONTAINS "
-                                               "INDEXES FILTERLOAD)")));
+      const Command* meant = find_command(upper);
+      if (meant != nullptr) {
+        throw ProtocolError("unknown command " + quoted(name) + " (commands are upper case: " +
+                            std::string(meant->name) + ")");
+      }
+      std::string known;
+      for (const Command& c : commands()) known.append(known.empty() ? "" : " ").append(c.name);
+      throw ProtocolError("unknown command " + quoted(name) + " (known: " + known + ")");
     }
     Arguments args(*command, space == std::string_view::npos
                                  ? std::nullopt
                                  : std::optional<std::string_view>(line.substr(space + 1)));
-    run(command->name, args, response);
+    (this->*command->handler)(args, response);
   } catch (const ProtocolError& e) {
     response.assign("error: ").append(e.what());
   } catch (const NotImplemented& e) {
@@ -207,16 +225,6 @@ std::optional<std::string> Interpreter::respond(std::string_view line) {
   std::string response;
   if (!respond(line, response)) return std::nullopt;
   return response;
-}
-
-void Interpreter::run(std::string_view command, Arguments& args, std::string& response) {
-  if (command == "HASH") return hash(args, response);
-  if (command == "POSITIONS") return positions(args, response);
-  if (command == "INIT") return init(args, response);
-  if (command == "INSERT") return insert(args, response);
-  if (command == "CONTAINS") return contains(args, response);
-  if (command == "INDEXES") return indexes(args, response);
-  return filterload(args, response);
 }
 
 // A text key is taken byte for byte as it stands on the line, so it is hashed in place.
@@ -264,15 +272,15 @@ void Interpreter::init(Arguments& args, std::string& response) {
   append_number(response, filter_->hashes());
 }
 
-void Interpreter::read_element(std::string_view command, Arguments& args) {
+void Interpreter::read_element(Arguments& args) {
   const std::string_view text = args.next("<hex>");
   args.finish();
   if (const std::optional<HexError> error = functions_->decode_element(text, element_)) {
     if (error->problem == HexProblem::OddLength) {
-      throw ProtocolError(std::string(command) + " needs an even number of hex digits, got " +
+      throw ProtocolError(std::string(args.command()) + " needs an even number of hex digits, got " +
                           std::to_string(text.size()));
     }
-    throw ProtocolError(std::string(command) + " needs hex bytes, got " + quoted(text) +
+    throw ProtocolError(std::string(args.command()) + " needs hex bytes, got " + quoted(text) +
                         " (not a hex digit at offset " + std::to_string(error->position) + ")");
   }
 }
@@ -283,19 +291,19 @@ const Bip37Filter& Interpreter::filter() const {
 }
 
 void Interpreter::insert(Arguments& args, std::string& response) {
-  read_element("INSERT", args);
+  read_element(args);
   static_cast<void>(filter());  // checks that a filter exists
   filter_->insert(element_);
   response.append("ok");
 }
 
 void Interpreter::contains(Arguments& args, std::string& response) {
-  read_element("CONTAINS", args);
+  read_element(args);
   response.append(filter().contains(element_) ? "maybe" : "no");
 }
 
 void Interpreter::indexes(Arguments& args, std::string& response) {
-  read_element("INDEXES", args);
+  read_element(args);
   const std::vector<std::uint32_t> indexes = filter().indexes(element_);
   if (indexes.empty()) {
     response.append("none");
