@@ -301,18 +301,17 @@ const std::atomic<bool>& stop_on_interrupt() {
 
 std::string parse_report_request(const std::string& text, ReportRequest& request) {
   const std::size_t colon = text.find(':');
-  request.format = text.substr(0, colon);
+  const std::string name = text.substr(0, colon);
+  request.format = find_report_format(name);
   request.file = colon == std::string::npos ? "" : text.substr(colon + 1);
-  for (const char* known : {"text", "json", "gradescope", "junit"}) {
-    if (request.format == known) {
-      if (colon != std::string::npos && request.file.empty()) {
-        return "--report " + text + ": a file name must follow the ':'";
-      }
-      return "";
-    }
+  if (request.format == nullptr) {
+    return "--report " + text + ": unknown format \"" + name + "\" (known: " +
+           report_format_names(", ") + ")";
   }
-  return "--report " + text + ": unknown format \"" + request.format +
-         "\" (known: text, json, gradescope, junit)";
+  if (colon != std::string::npos && request.file.empty()) {
+    return "--report " + text + ": a file name must follow the ':'";
+  }
+  return "";
 }
 
 int run_cases(const RunOptions& options) {
@@ -371,29 +370,23 @@ int run_cases(const RunOptions& options) {
   }
 
   std::vector<ReportRequest> reports = options.reports;
-  if (reports.empty()) reports.push_back({"text", ""});
+  if (reports.empty()) reports.push_back({find_report_format("text"), ""});
   int status = report.failed() == 0 ? kExitPassed : kExitFailed;
   for (const ReportRequest& request : reports) {
     std::ofstream file;
     if (!request.file.empty()) {
       file.open(request.file, std::ios::binary);
       if (!file) {
-        error("cannot write the " + request.format + " report to " + request.file);
+        error("cannot write the " + std::string(request.format->name) + " report to " +
+              request.file);
         status = kExitCouldNotRun;
         continue;
       }
     }
     std::ostream& out = request.file.empty() ? std::cout : file;
-    if (request.format == "text") {
-      const bool terminal = request.file.empty() && ::isatty(STDOUT_FILENO) == 1;
-      write_text(report, out, {terminal && std::getenv("NO_COLOR") == nullptr, options.verbose});
-    } else if (request.format == "json") {
-      out << to_json(report).dump(2) << "\n";
-    } else if (request.format == "gradescope") {
-      out << to_gradescope(report).dump(2) << "\n";
-    } else {
-      out << to_junit(report);
-    }
+    const bool terminal = request.file.empty() && ::isatty(STDOUT_FILENO) == 1;
+    request.format->write(report, out,
+                          {terminal && std::getenv("NO_COLOR") == nullptr, options.verbose});
   }
   if (not_started || report.interrupted) return kExitCouldNotRun;
   return status;

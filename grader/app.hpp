@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "report_formats.hpp"
 #include "sandbox.hpp"
 
 namespace grader {
@@ -18,8 +19,8 @@ inline constexpr int kExitFailed = 1;      // some case failed
 inline constexpr int kExitCouldNotRun = 2;  // bad arguments, bad case file, program not started
 
 struct ReportRequest {
-  std::string format;  // text, json, gradescope, junit
-  std::string file;    // empty: standard output
+  const ReportFormat* format = nullptr;  // one of report_formats()
+  std::string file;                      // empty: standard output
 };
 
 struct RunOptions {

@@ -49,9 +49,11 @@ int main(int argc, char** argv) {
   run_app->add_option("--jobs", run.jobs, "cases run at once (default: the number of cores)")
       ->check(CLI::Range(1, 256));
   run_app->add_option("--filter", run.filter, "only cases whose name matches this glob");
-  run_app->add_option("--report", report_texts,
-                      "FORMAT[:FILE], FORMAT one of text json gradescope junit (repeatable; "
-                      "default text to stdout)");
+  std::string formats_help = "FORMAT[:FILE] (repeatable; default text to stdout), FORMAT one of:";
+  for (const grader::ReportFormat& format : grader::report_formats()) {
+    formats_help.append("\n  ").append(format.name).append(": ").append(format.about);
+  }
+  run_app->add_option("--report", report_texts, formats_help);
   run_app->add_flag("--verbose", run.verbose, "say more while grading");
   run_app->add_flag("--show-hidden", run.show_hidden,
                     "show hidden cases' lines in full, for the instructor (text, JSON, JUnit; "

@@ -155,4 +155,39 @@ std::string to_junit(const Report& report) {
   return xml.str();
 }
 
+std::span<const ReportFormat> report_formats() {
+  static constexpr ReportFormat kFormats[] = {
+      {"text", "what a student reads (the default, to standard output)",
+       [](const Report& report, std::ostream& out, const TextStyle& style) {
+         write_text(report, out, style);
+       }},
+      {"json", "every field of every case, for tools",
+       [](const Report& report, std::ostream& out, const TextStyle&) {
+         out << to_json(report).dump(2) << "\n";
+       }},
+      {"gradescope", "Gradescope's results.json",
+       [](const Report& report, std::ostream& out, const TextStyle&) {
+         out << to_gradescope(report).dump(2) << "\n";
+       }},
+      {"junit", "JUnit XML, for CI",
+       [](const Report& report, std::ostream& out, const TextStyle&) { out << to_junit(report); }},
+  };
+  return kFormats;
+}
+
+const ReportFormat* find_report_format(std::string_view name) {
+  for (const ReportFormat& format : report_formats()) {
+    if (format.name == name) return &format;
+  }
+  return nullptr;
+}
+
+std::string report_format_names(std::string_view separator) {
+  std::string names;
+  for (const ReportFormat& format : report_formats()) {
+    names.append(names.empty() ? "" : separator).append(format.name);
+  }
+  return names;
+}
+
 }  // namespace grader

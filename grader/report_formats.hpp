@@ -3,7 +3,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <ostream>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "report.hpp"
 
@@ -19,5 +22,17 @@ namespace grader {
 // JUnit XML as GitLab, Jenkins and GitHub read it: one testsuite, a testcase per case with a
 // unique classname.name, the details in the text of <failure>.
 [[nodiscard]] std::string to_junit(const Report& report);
+
+// Every form `run --report FORMAT[:FILE]` writes, once: its name, what it is (for --help) and
+// its writer. Writers that do not read `style` (colour, verbosity) ignore it.
+struct ReportFormat {
+  std::string_view name;
+  std::string_view about;
+  void (*write)(const Report& report, std::ostream& out, const TextStyle& style);
+};
+[[nodiscard]] std::span<const ReportFormat> report_formats();
+[[nodiscard]] const ReportFormat* find_report_format(std::string_view name);
+// "text json gradescope junit": the names, for messages.
+[[nodiscard]] std::string report_format_names(std::string_view separator);
 
 }  // namespace grader

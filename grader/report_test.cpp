@@ -101,3 +101,29 @@ TEST_CASE("a mistake named only where another, named more often, is named too is
   report.results[1].diagnosis = {&narrow, &wide};  // each explains as much: both stay
   CHECK(report.diagnoses().size() == 2);
 }
+
+TEST_CASE("each report format of the table writes its own form, and --report finds it by name") {
+  const grader::Report report = report_of(kCase, "1\n2 4\n");
+  std::vector<std::string> names;
+  for (const grader::ReportFormat& format : grader::report_formats()) {
+    CAPTURE(format.name);
+    names.emplace_back(format.name);
+    std::ostringstream out;
+    format.write(report, out, {});
+    const std::string text = out.str();
+    if (format.name == "text") {
+      CHECK(text.ends_with("0 passed, 1 failed\n"));
+    } else if (format.name == "json") {
+      CHECK(nlohmann::json::parse(text)["cases"][0]["verdict"] == "wrong-output");
+    } else if (format.name == "gradescope") {
+      CHECK(nlohmann::json::parse(text)["tests"][0]["status"] == "failed");
+    } else {
+      CHECK(format.name == "junit");
+      CHECK(text.starts_with("<?xml"));
+    }
+    CHECK(grader::find_report_format(format.name) == &format);
+  }
+  CHECK(names == std::vector<std::string>{"text", "json", "gradescope", "junit"});
+  CHECK(grader::report_format_names(" ") == "text json gradescope junit");
+  CHECK(grader::find_report_format("xml") == nullptr);
+}
