@@ -135,7 +135,7 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   std::vector<std::vector<KnownMistake>> recorded(cases.size());
   GradeOptions grade_options;
   grade_options.limits = limits;
-  grade_options.jobs = jobs_or_cores(options.jobs);
+  grade_options.jobs = options.jobs_or_cores();
   // The first wrong answer a graded case got, or null: passed, or no line where one was due.
   const auto first_wrong = [](const CaseResult& result) -> const Mismatch* {
     const std::optional<Mismatch>& m = result.mismatch;
@@ -197,22 +197,11 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   return stale;
 }
 
-Limits limits_from(double timeout_seconds, double memory_mb) {
-  Limits limits;
-  limits.wall = std::chrono::milliseconds(static_cast<std::int64_t>(timeout_seconds * 1000));
-  limits.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
-  return limits;
-}
-
 // The sandbox of `kind` for `slots` programs at once, or null after saying why it cannot be had.
-std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb) {
-  SandboxOptions options;
-  options.kind = kind;
-  options.slots = slots;
-  options.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double memory_mb) {
   std::string problem;
-  std::shared_ptr<Sandbox> sandbox = Sandbox::open(options, problem);
-  if (!sandbox) error(sandbox_flag(kind) + ": " + problem + ". Refusing to run the program without it.");
+  std::shared_ptr<Sandbox> sandbox = open_sandbox(kind, slots, memory_mb, problem);
+  if (!sandbox) error(problem + ". Refusing to run the program without it.");
   return sandbox;
 }
 
@@ -233,7 +222,7 @@ Command confine(const Sandbox& sandbox, const Command& command,
 }  // namespace
 
 int sandbox_command(const SandboxCommandOptions& options) {
-  std::shared_ptr<Sandbox> sandbox = open_sandbox(options.kind, 1, options.memory_mb);
+  std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(options.kind, 1, options.memory_mb);
   if (!sandbox) return kExitCouldNotRun;
   if (options.command.empty()) {
     for (const std::string& line : sandbox->describe()) std::cout << line << "\n";
@@ -259,7 +248,7 @@ int sandbox_command(const SandboxCommandOptions& options) {
       return kExitCouldNotRun;
     }
   }
-  Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
+  Limits limits = limits_of(options.timeout_seconds, options.memory_mb);
   limits.output_bytes = 16 << 20;
   limits.stderr_bytes = 1 << 20;
   Command confined;
@@ -331,14 +320,14 @@ int run_cases(const RunOptions& options) {
   }
 
   GradeOptions grade_options;
-  grade_options.limits = limits_from(options.timeout_seconds, options.memory_mb);
+  grade_options.limits = options.limits();
   grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
-  grade_options.jobs = jobs_or_cores(options.jobs);
+  grade_options.jobs = options.jobs_or_cores();
 
   std::shared_ptr<Sandbox> sandbox;
   Command confined;
   if (options.sandbox) {
-    sandbox = open_sandbox(*options.sandbox, grade_options.jobs, options.memory_mb);
+    sandbox = open_sandbox_or_say(*options.sandbox, grade_options.jobs, options.memory_mb);
     if (!sandbox) return kExitCouldNotRun;
     try {
       confined = confine(*sandbox, *command, {});
@@ -397,7 +386,7 @@ int record_cases(const RecordOptions& options) {
   if (!prepared) return kExitCouldNotRun;
   const std::vector<Case>& cases = prepared->cases;
   const Command* command = &prepared->command;
-  const Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
+  const Limits limits = options.limits();
   const std::atomic<bool>& stop = stop_on_interrupt();
 
   int stale = 0;
@@ -446,12 +435,12 @@ int record_cases(const RecordOptions& options) {
 int audit_cases(const AuditOptions& options) {
   const std::optional<Prepared> prepared = prepare(options.cases, options.command);
   if (!prepared) return kExitCouldNotRun;
-  const Limits limits = limits_from(options.timeout_seconds, options.memory_mb);
+  const Limits limits = options.limits();
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(prepared->command, limits);
   if (!catalogue) return kExitCouldNotRun;
   GradeOptions grade_options;
   grade_options.limits = limits;
-  grade_options.jobs = jobs_or_cores(options.jobs);
+  grade_options.jobs = options.jobs_or_cores();
 
   // Only the mistakes of the exercises whose cases were given: a case's id starts with its
   // folder, which is its exercise (cases/bip37/, hidden/bip37/).

@@ -8,30 +8,22 @@
 #include <string>
 #include <vector>
 
+#include "options.hpp"
 #include "report_formats.hpp"
 #include "sandbox.hpp"
 
 namespace grader {
-
-// Exit codes, for every subcommand (documented in docs/grader.md):
-inline constexpr int kExitPassed = 0;      // every case passed
-inline constexpr int kExitFailed = 1;      // some case failed
-inline constexpr int kExitCouldNotRun = 2;  // bad arguments, bad case file, program not started
 
 struct ReportRequest {
   const ReportFormat* format = nullptr;  // one of report_formats()
   std::string file;                      // empty: standard output
 };
 
-struct RunOptions {
-  std::vector<std::filesystem::path> cases{"cases"};
-  double timeout_seconds = 10;
-  int jobs = 0;  // 0: the number of cores
+struct RunOptions : GradingOptions {
   std::string filter;
   std::vector<ReportRequest> reports;  // empty: text to stdout
   bool verbose = false;
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)
-  double memory_mb = 2048;  // 0: no limit
   double output_limit_mb = 8;
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   std::vector<std::string> command;
@@ -46,23 +38,15 @@ struct SandboxCommandOptions {
   std::vector<std::string> command;  // empty: print what the sandbox holds
 };
 
-struct RecordOptions {
-  std::vector<std::filesystem::path> cases{"cases"};
+struct RecordOptions : GradingOptions {
   bool check = false;  // report stale files and exit 1 instead of writing them
   // also record each known mistake's first wrong answer (`command --list-mistakes`, then
   // `command --mistake ID`) into mistakes.tsv and NAME.mistakes files
   bool mistakes = false;
-  int jobs = 0;  // 0: the number of cores
-  double timeout_seconds = 10;
-  double memory_mb = 2048;
   std::vector<std::string> command;
 };
 
-struct AuditOptions {
-  std::vector<std::filesystem::path> cases{"cases"};
-  double timeout_seconds = 10;
-  double memory_mb = 2048;
-  int jobs = 0;
+struct AuditOptions : GradingOptions {
   std::vector<std::string> command;
 };
 

@@ -290,14 +290,14 @@ std::string gradebook_csv(const std::vector<nlohmann::json>& reports) {
 int batch_grade(const BatchOptions& options) {
   const auto fail = [](const std::string& message) {
     std::cerr << "bloom-grader: error: " << message << "\n";
-    return 2;
+    return kExitCouldNotRun;
   };
   std::vector<Case> cases;
   try {
     cases = load_cases(options.cases);
   } catch (const CaseFileError& e) {
     std::cerr << e.what() << "\n";
-    return 2;
+    return kExitCouldNotRun;
   }
   if (cases.empty()) return fail("no cases to run");
   if (!fs::is_directory(options.submissions)) {
@@ -306,20 +306,12 @@ int batch_grade(const BatchOptions& options) {
   if (options.run.empty()) return fail("--run is required: the command that starts a program");
   Context context{options, cases, {}, {}, {}};
   if (options.sandbox) {
-    SandboxOptions sandbox;
-    sandbox.kind = *options.sandbox;
-    sandbox.slots = jobs_or_cores(options.jobs);
-    sandbox.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
     std::string problem;
-    context.sandbox = Sandbox::open(sandbox, problem);
-    if (!context.sandbox) {
-      return fail(sandbox_flag(*options.sandbox) + ": " + problem +
-                  ". Refusing to run submissions without it.");
-    }
+    context.sandbox =
+        open_sandbox(*options.sandbox, options.jobs_or_cores(), options.memory_mb, problem);
+    if (!context.sandbox) return fail(problem + ". Refusing to run submissions without it.");
   }
-  context.run_limits.wall =
-      std::chrono::milliseconds(static_cast<std::int64_t>(options.timeout_seconds * 1000));
-  context.run_limits.memory_bytes = static_cast<std::uint64_t>(options.memory_mb * 1048576);
+  context.run_limits = options.limits();
   context.build_limits.wall =
       std::chrono::milliseconds(static_cast<std::int64_t>(options.build_timeout_seconds * 1000));
   context.build_limits.memory_bytes = 0;  // compilers need what they need; the wall clock bounds them
@@ -380,7 +372,7 @@ int batch_grade(const BatchOptions& options) {
       }
     }
   };
-  const int jobs = jobs_or_cores(options.jobs);
+  const int jobs = options.jobs_or_cores();
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
@@ -409,9 +401,9 @@ int batch_grade(const BatchOptions& options) {
             << (options.out / "gradebook.csv").string() << "\n";
   if (interrupted.load()) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
-    return 2;
+    return kExitCouldNotRun;
   }
-  return all_passed ? 0 : 1;
+  return all_passed ? kExitPassed : kExitFailed;
 }
 
 int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
@@ -421,9 +413,9 @@ int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
     std::cout << "merged " << reports.size() << " reports into " << out.string() << "\n";
   } catch (const std::exception& error) {
     std::cerr << "bloom-grader: error: " << error.what() << "\n";
-    return 2;
+    return kExitCouldNotRun;
   }
-  return 0;
+  return kExitPassed;
 }
 
 }  // namespace grader

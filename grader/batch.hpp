@@ -10,26 +10,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include "options.hpp"
 #include "runner.hpp"
 #include "sandbox.hpp"
 
 namespace grader {
 
-struct BatchOptions {
-  std::vector<std::filesystem::path> cases{"cases"};
+// GradingOptions::jobs is the submissions graded at once (each runs its cases one by one).
+struct BatchOptions : GradingOptions {
   std::filesystem::path submissions;
   std::string build;  // shell command run in each submission's folder; {dir} is that folder
   std::string run;    // shell command that starts the program; {dir} is the submission folder
   std::filesystem::path out{"grades"};
-  int jobs = 0;  // 0: the number of cores
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   int shard_index = 1;  // grade the shard_index-th of shard_count slices (1-based)
   int shard_count = 1;
   bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)
   bool regrade = false;  // grade again submissions whose report is already in `out`
-  double timeout_seconds = 10;
   double build_timeout_seconds = 300;
-  double memory_mb = 2048;
 };
 
 // Parses "I/N" (1 <= I <= N); returns an error message, or "" when it is well formed.

@@ -30,6 +30,21 @@ struct SandboxFlags {
   }
 };
 
+// The options of grading programs on cases, declared once for every subcommand that grades;
+// `jobs` says what runs at once there (cases, or submissions).
+void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const std::string& jobs) {
+  sub->add_option("--cases", options.cases,
+                  "a case file, or a folder searched recursively (repeatable; default cases/)");
+  sub->add_option("--timeout", options.timeout_seconds,
+                  "seconds per case, for cases without @timeout (default 10)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--memory", options.memory_mb,
+                  "address-space limit of a program in MiB, 0 for none (default 2048)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--jobs", options.jobs, jobs + " at once (default: the number of cores)")
+      ->check(CLI::Range(1, 256));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -41,13 +56,7 @@ int main(int argc, char** argv) {
   grader::RunOptions run;
   std::vector<std::string> report_texts;
   CLI::App* run_app = app.add_subcommand("run", "grade a program on case files");
-  run_app->add_option("--cases", run.cases,
-                      "a case file, or a folder searched recursively (repeatable; default cases/)");
-  run_app->add_option("--timeout", run.timeout_seconds,
-                      "seconds per case, for cases without @timeout (default 10)")
-      ->check(CLI::PositiveNumber);
-  run_app->add_option("--jobs", run.jobs, "cases run at once (default: the number of cores)")
-      ->check(CLI::Range(1, 256));
+  add_grading_options(run_app, run, "cases run");
   run_app->add_option("--filter", run.filter, "only cases whose name matches this glob");
   std::string formats_help = "FORMAT[:FILE] (repeatable; default text to stdout), FORMAT one of:";
   for (const grader::ReportFormat& format : grader::report_formats()) {
@@ -58,8 +67,6 @@ int main(int argc, char** argv) {
   run_app->add_flag("--show-hidden", run.show_hidden,
                     "show hidden cases' lines in full, for the instructor (text, JSON, JUnit; "
                     "never the Gradescope report)");
-  run_app->add_option("--memory", run.memory_mb, "address-space limit in MiB, 0 for none (default 2048)")
-      ->check(CLI::NonNegativeNumber);
   run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
       ->check(CLI::PositiveNumber);
   SandboxFlags run_sandbox;
@@ -69,32 +76,18 @@ int main(int argc, char** argv) {
   grader::RecordOptions record;
   CLI::App* record_app = app.add_subcommand(
       "record", "rewrite the expected lines of case files from what a program answers");
-  record_app->add_option("--cases", record.cases,
-                         "a case file, or a folder searched recursively (repeatable; default cases/)");
+  add_grading_options(record_app, record, "cases run");
   record_app->add_flag("--check", record.check,
                        "write nothing; list the case files that would change and exit 1 if any");
-  record_app->add_option("--timeout", record.timeout_seconds, "seconds per case (default 10)")
-      ->check(CLI::PositiveNumber);
-  record_app->add_option("--memory", record.memory_mb, "address-space limit in MiB, 0 for none")
-      ->check(CLI::NonNegativeNumber);
   record_app->add_flag("--mistakes", record.mistakes,
                        "also record each known mistake's first wrong answer (the program must "
                        "take --list-mistakes and --mistake ID)");
-  record_app->add_option("--jobs", record.jobs, "cases run at once (default: the number of cores)")
-      ->check(CLI::Range(1, 256));
   record_app->footer("After --: the program to record from and its arguments.");
 
   grader::AuditOptions audit;
   CLI::App* audit_app = app.add_subcommand(
       "audit", "check that the cases catch and name every known mistake of the program");
-  audit_app->add_option("--cases", audit.cases,
-                        "a case file, or a folder searched recursively (repeatable; default cases/)");
-  audit_app->add_option("--timeout", audit.timeout_seconds, "seconds per case (default 10)")
-      ->check(CLI::PositiveNumber);
-  audit_app->add_option("--memory", audit.memory_mb, "address-space limit in MiB, 0 for none")
-      ->check(CLI::NonNegativeNumber);
-  audit_app->add_option("--jobs", audit.jobs, "cases run at once (default: the number of cores)")
-      ->check(CLI::Range(1, 256));
+  add_grading_options(audit_app, audit, "cases run");
   audit_app->footer("After --: the program; it must take --list-mistakes and --mistake ID.");
 
   // Everything after the first "--" is the program's own command line, given to it untouched
@@ -111,8 +104,7 @@ int main(int argc, char** argv) {
   std::string shard = "1/1";
   CLI::App* batch_app = app.add_subcommand(
       "batch", "grade every submission folder: build, run, one JSON report each, a gradebook");
-  batch_app->add_option("--cases", batch.cases,
-                        "a case file, or a folder searched recursively (repeatable; default cases/)");
+  add_grading_options(batch_app, batch, "submissions graded");
   batch_app->add_option("--submissions", batch.submissions, "a folder with one folder per submission")
       ->required();
   batch_app->add_option("--build", batch.build,
@@ -121,21 +113,15 @@ int main(int argc, char** argv) {
                         "shell command that starts the program ({dir} is the submission's folder)")
       ->required();
   batch_app->add_option("--out", batch.out, "where reports and gradebook.csv go (default grades/)");
-  batch_app->add_option("--jobs", batch.jobs, "submissions graded at once (default: the cores)")
-      ->check(CLI::Range(1, 256));
   SandboxFlags batch_sandbox;
   batch_sandbox.add_to(batch_app);
   batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
   batch_app->add_flag("--regrade", batch.regrade, "grade again submissions already in --out");
   batch_app->add_flag("--show-hidden", batch.show_hidden,
                       "reports show hidden cases' lines in full (the instructor's copy)");
-  batch_app->add_option("--timeout", batch.timeout_seconds, "seconds per case (default 10)")
-      ->check(CLI::PositiveNumber);
   batch_app->add_option("--build-timeout", batch.build_timeout_seconds,
                         "seconds per build (default 300)")
       ->check(CLI::PositiveNumber);
-  batch_app->add_option("--memory", batch.memory_mb, "address-space limit in MiB, 0 for none")
-      ->check(CLI::NonNegativeNumber);
 
   grader::SandboxCommandOptions sandbox;
   SandboxFlags sandbox_flags;

@@ -568,6 +568,17 @@ std::string sandbox_flag(SandboxKind kind) {
   return kind == SandboxKind::namespaces ? "--sandbox" : "--sandbox-users";
 }
 
+std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
+                                      std::string& problem) {
+  SandboxOptions options;
+  options.kind = kind;
+  options.slots = slots;
+  options.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+  std::shared_ptr<Sandbox> sandbox = Sandbox::open(options, problem);
+  if (!sandbox) problem = sandbox_flag(kind) + ": " + problem;
+  return sandbox;
+}
+
 std::vector<Binding> bindings_for(const Command& command) {
   std::vector<fs::path> folders = {command.executable.parent_path()};
   for (const std::string& arg : command.args) {

@@ -91,6 +91,11 @@ class Sandbox {
 // The command-line flag that asks for `kind`: "--sandbox" or "--sandbox-users".
 [[nodiscard]] std::string sandbox_flag(SandboxKind kind);
 
+// The sandbox the command line asks for: `kind`, `slots` programs at once, `memory_mb` MiB of
+// memory each (0: none). On failure, null, and `problem` says why, starting with the flag.
+[[nodiscard]] std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
+                                                    std::string& problem);
+
 // The folders a resolved command needs to see, read-only: its executable's and each file
 // argument's, leaving out what the sandbox shows anyway (/usr).
 [[nodiscard]] std::vector<Binding> bindings_for(const Command& command);

@@ -1,0 +1,34 @@
+// What every subcommand of bloom-grader shares on its command line: the exit codes, and the
+// options of grading programs on cases. main.cpp declares each option once (its flag, its help
+// and its check) for every subcommand that takes it.
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+#include "runner.hpp"
+
+namespace grader {
+
+// Exit codes, for every subcommand (documented in docs/grader.md):
+inline constexpr int kExitPassed = 0;      // every case passed
+inline constexpr int kExitFailed = 1;      // some case failed
+inline constexpr int kExitCouldNotRun = 2;  // bad arguments, bad case file, program not started
+
+// The limits of one run from the command line's seconds and MiB (0: no memory limit); the
+// rest as Limits has them.
+[[nodiscard]] Limits limits_of(double timeout_seconds, double memory_mb);
+
+struct GradingOptions {
+  std::vector<std::filesystem::path> cases{"cases"};  // files, or folders searched recursively
+  double timeout_seconds = 10;  // per case, for cases without @timeout
+  double memory_mb = 2048;      // address-space limit of a program; 0: none
+  int jobs = 0;                 // programs run at once; 0: the number of cores
+
+  // The limits of one run: limits_of(timeout_seconds, memory_mb).
+  [[nodiscard]] Limits limits() const { return limits_of(timeout_seconds, memory_mb); }
+  // jobs, with 0 made the number of cores.
+  [[nodiscard]] int jobs_or_cores() const;
+};
+
+}  // namespace grader
