@@ -25,10 +25,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/process/v2/environment.hpp>
-// Boost 1.81's header-only mode leaves process_environment::on_setup undefined; its definition
-// (inline in that mode) lives here.
-#include <boost/process/v2/impl/environment.ipp>
 #include <boost/process/v2/process.hpp>
 #include <boost/process/v2/start_dir.hpp>
 #include <boost/process/v2/stdio.hpp>
@@ -37,6 +33,7 @@
 #include <cstring>
 
 #include "runner.hpp"
+#include "runner_common.hpp"
 
 namespace grader {
 
@@ -93,29 +90,29 @@ bool confine(const Identity& identity) {
   return true;
 }
 
+// The child's whole environment, through the launcher's public `env` (Boost 1.81's
+// process_environment needs the library's .ipp in header-only mode).
+struct Environment {
+  const char* const* envp;  // null-terminated, alive until the launch returns
+
+  bp::error_code on_setup(bp::posix::default_launcher& launcher, const bp::filesystem::path&,
+                          const char* const*&) const {
+    launcher.env = envp;
+    return {};
+  }
+};
+
 // Runs in the child between fork and exec.
 struct ChildSetup {
   const Limits* limits;
-  std::uint64_t cpu_seconds;
+  std::uint64_t cpu;
   const Identity* identity;  // null outside the sandbox
 
   bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
                                const char* const*&) const {
     const auto failed = [] { return bp::error_code(errno, bp::system_category()); };
-    if (::setpgid(0, 0) != 0) return failed();
-    const auto limit = [](int resource, std::uint64_t value) {
-      const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
-      return ::setrlimit(resource, &r) == 0;
-    };
-    if (!limit(RLIMIT_CORE, 0)) return failed();  // no core files in the student's folder
-    if (!limit(RLIMIT_CPU, cpu_seconds)) return failed();
-    if (!limit(RLIMIT_FSIZE, limits->file_bytes)) return failed();
-    if (limits->memory_bytes != 0 && !limit(RLIMIT_AS, limits->memory_bytes)) return failed();
+    if (!prepare_child(*limits, cpu)) return failed();
     if (identity != nullptr && !confine(*identity)) return failed();
-    ::signal(SIGPIPE, SIG_DFL);
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
     return {};
   }
 };
@@ -215,28 +212,6 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
   }
 };
 
-// A fresh folder for one run, removed with everything the program left in it.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "bloom-grader-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~ScratchDir() {
-    if (path_.empty()) return;
-    std::error_code ignored;
-    // the program may have taken away its own permissions; give them back before removal
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
 // Reads a pipe to its end, keeping at most `cap` bytes; calls `on_over` once past the cap and
 // `on_done` at the end.
 template <typename OnOver, typename OnDone>
@@ -273,44 +248,6 @@ void read_all(asio::readable_pipe& pipe, std::string& into, std::size_t cap, boo
 
 }  // namespace
 
-std::optional<Command> resolve_command(const std::vector<std::string>& argv, std::string& error) {
-  if (argv.empty()) {
-    error = "no program given: put it after --, for example -- ./build/bloom";
-    return std::nullopt;
-  }
-  Command command;
-  for (const std::string& arg : argv) {
-    if (!command.display.empty()) command.display += ' ';
-    command.display += arg;
-  }
-  const std::string& program = argv[0];
-  fs::path executable;
-  if (program.find('/') != std::string::npos) {
-    executable = fs::absolute(program);
-  } else {
-    executable = bp::environment::find_executable(program).string();
-    if (executable.empty()) {
-      error = "cannot find \"" + program + "\" on PATH";
-      return std::nullopt;
-    }
-  }
-  std::error_code status_error;
-  if (!fs::is_regular_file(executable, status_error) || ::access(executable.c_str(), X_OK) != 0) {
-    error = "cannot run \"" + program + "\": " +
-            (fs::exists(executable, status_error) ? "it is not an executable file"
-                                                  : "no such file");
-    return std::nullopt;
-  }
-  command.executable = executable;
-  for (std::size_t i = 1; i < argv.size(); ++i) {
-    const std::string& arg = argv[i];
-    std::error_code ignored;
-    const bool names_file = !arg.empty() && arg[0] != '-' && fs::exists(arg, ignored);
-    command.args.push_back(names_file ? fs::absolute(arg).string() : arg);
-  }
-  return command;
-}
-
 RunResult run_program(const Command& command, const std::string& input, const Limits& limits) {
   // A program that closes its stdin makes our write fail with EPIPE; the signal that comes with
   // it must not end the grader. The child gets the default disposition back in ChildSetup.
@@ -327,11 +264,10 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   asio::writable_pipe in(context);
   asio::readable_pipe out(context);
   asio::readable_pipe err(context);
-  // A minimal environment: nothing of the grader's leaks in, and HOME is the scratch folder.
-  const std::vector<std::string> environment = {
-      "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + scratch.path().string(),
-      "TMPDIR=" + scratch.path().string(), "LANG=C.UTF-8", "LC_ALL=C.UTF-8"};
-  const auto cpu_seconds = static_cast<std::uint64_t>(limits.wall.count() / 1000 + 1);
+  const std::vector<std::string> environment = minimal_environment(scratch.path());
+  std::vector<const char*> envp;
+  for (const std::string& entry : environment) envp.push_back(entry.c_str());
+  envp.push_back(nullptr);
   // Held to the end of the run: its release kills whatever the program left in its slot.
   const std::shared_ptr<const Identity> identity =
       command.confinement ? command.confinement->acquire() : nullptr;
@@ -344,7 +280,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
       command.args, bp::process_stdio{in, out, err},
       bp::process_start_dir{
           (command.working_dir.empty() ? scratch.path() : command.working_dir).string()},
-      bp::process_environment{environment}, ChildSetup{&limits, cpu_seconds, identity.get()});
+      Environment{envp.data()}, ChildSetup{&limits, cpu_seconds(limits), identity.get()});
   if (start_error) {
     result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
     return result;

@@ -256,3 +256,18 @@ TEST_CASE("the program runs in a fresh folder with a minimal environment") {
   CHECK(run.out.find("PATH=/usr/local/bin:/usr/bin:/bin") != std::string::npos);
   CHECK(run.out.find("BLOOM_GRADER_SECRET") == std::string::npos);
 }
+
+TEST_CASE("a file larger than the file-size limit cannot be written, and the control can") {
+  const grader::Case kase = grader::parse_case("> x\n", "fsize", "fsize.case");
+  std::string error;
+  const auto command = grader::resolve_command(
+      {"/bin/sh", "-c", "head -c 2000000 /dev/zero > big; echo $?; wc -c < big"}, error);
+  REQUIRE(command);
+  grader::Limits limits = test_limits();
+  limits.file_bytes = 1 << 20;
+  const auto limited = grader::run_program(*command, kase.input_text(), limits);
+  CHECK(limited.out == "153\n1048576\n");  // head ended by SIGXFSZ (128 + 25) at 1 MiB
+  limits.file_bytes = 4 << 20;
+  const auto control = grader::run_program(*command, kase.input_text(), limits);
+  CHECK(control.out == "0\n2000000\n");
+}

@@ -28,7 +28,8 @@ namespace {
 constexpr const char* kCheckSources[] = {
     "case_file.hpp", "case_file.cpp",     "compare.hpp",     "compare.cpp",
     "judge.hpp",     "judge.cpp",         "report.hpp",      "report.cpp",
-    "runner.hpp",    "runner_common.cpp", "runner_fork.cpp", "check_main.cpp",
+    "runner.hpp",    "runner_common.hpp", "runner_common.cpp", "runner_fork.cpp",
+    "check_main.cpp",
 };
 constexpr const char* kDocs[] = {"protocol.md", "case-format.md"};
 

@@ -128,8 +128,11 @@ int main(int argc, char** argv) {
     }
   }
   if (paths.empty()) paths.emplace_back(BLOOM_CASES_DIR);
-  if (::access(program.c_str(), X_OK) != 0) {
-    std::cerr << "check: error: cannot run \"" << program << "\": " << std::strerror(errno)
+  // the program runs in a fresh folder: resolved to an absolute path first
+  std::string problem;
+  const std::optional<grader::Command> command = grader::resolve_command({program}, problem);
+  if (!command) {
+    std::cerr << "check: error: " << problem
               << "\n(build it first: cmake -S . -B build && cmake --build build)\n";
     return 2;
   }
@@ -148,9 +151,8 @@ int main(int argc, char** argv) {
 
   grader::Report report;
   report.command = program;
-  const grader::Command command{program, {}, program, {}, {}};
   const std::atomic<bool> never{false};
-  report.results = grader::grade(cases, command, options, never);
+  report.results = grader::grade(cases, *command, options, never);
   const bool color = ::isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
   grader::write_text(report, std::cout, {color, verbose});
 

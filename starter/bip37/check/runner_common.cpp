@@ -1,14 +1,117 @@
 // The parts of the runner that both implementations share: runner_posix.cpp (Boost.Process, the
 // kit's grader) and runner_fork.cpp (plain POSIX, the starters' self-check).
-#include <signal.h>
-#include <sys/wait.h>
+#include "runner_common.hpp"
 
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <string>
+#include <system_error>
 #include <utility>
 
-#include "runner.hpp"
-
 namespace grader {
+
+namespace fs = std::filesystem;
+
+ScratchDir::ScratchDir() {
+  std::error_code no_temp;
+  fs::path temp = fs::temp_directory_path(no_temp);
+  if (no_temp) temp = "/tmp";
+  std::string pattern = (temp / "bloom-grader-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+}
+
+ScratchDir::~ScratchDir() {
+  if (path_.empty()) return;
+  std::error_code ignored;
+  // the program may have taken away its own permissions; give them back before removal
+  fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
+  fs::remove_all(path_, ignored);
+}
+
+std::vector<std::string> minimal_environment(const fs::path& folder) {
+  return {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + folder.string(),
+          "TMPDIR=" + folder.string(), "LANG=C.UTF-8", "LC_ALL=C.UTF-8"};
+}
+
+std::uint64_t cpu_seconds(const Limits& limits) {
+  return static_cast<std::uint64_t>(limits.wall.count() / 1000 + 1);
+}
+
+bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept {
+  if (::setpgid(0, 0) != 0) return false;
+  const auto limit = [](int resource, std::uint64_t value) {
+    const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+    return ::setrlimit(resource, &r) == 0;
+  };
+  if (!limit(RLIMIT_CORE, 0)) return false;  // no core files in the student's folder
+  if (!limit(RLIMIT_CPU, cpu)) return false;
+  if (!limit(RLIMIT_FSIZE, limits.file_bytes)) return false;
+  if (limits.memory_bytes != 0 && !limit(RLIMIT_AS, limits.memory_bytes)) return false;
+  ::signal(SIGPIPE, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  return true;
+}
+
+std::optional<Command> resolve_command(const std::vector<std::string>& argv, std::string& error) {
+  if (argv.empty()) {
+    error = "no program given: put it after --, for example -- ./build/bloom";
+    return std::nullopt;
+  }
+  Command command;
+  for (const std::string& arg : argv) {
+    if (!command.display.empty()) command.display += ' ';
+    command.display += arg;
+  }
+  const std::string& program = argv[0];
+  std::error_code status_error;
+  const auto runnable = [&](const fs::path& path) {
+    return fs::is_regular_file(path, status_error) && ::access(path.c_str(), X_OK) == 0;
+  };
+  fs::path executable;
+  if (program.find('/') != std::string::npos) {
+    executable = fs::absolute(program);
+  } else {
+    // the first runnable PATH entry, as a shell finds it; an empty entry is the current folder
+    const char* path = std::getenv("PATH");
+    std::string_view rest = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+    for (;;) {
+      const std::size_t colon = rest.find(':');
+      const std::string_view folder = rest.substr(0, colon);
+      if (const fs::path candidate = fs::absolute(fs::path(folder.empty() ? "." : folder) / program);
+          runnable(candidate)) {
+        executable = candidate;
+        break;
+      }
+      if (colon == std::string_view::npos) break;
+      rest.remove_prefix(colon + 1);
+    }
+    if (executable.empty()) {
+      error = "cannot find \"" + program + "\" on PATH";
+      return std::nullopt;
+    }
+  }
+  if (!runnable(executable)) {
+    error = "cannot run \"" + program + "\": " +
+            (fs::exists(executable, status_error) ? "it is not an executable file"
+                                                  : "no such file");
+    return std::nullopt;
+  }
+  command.executable = executable;
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::error_code ignored;
+    const bool names_file = !arg.empty() && arg[0] != '-' && fs::exists(arg, ignored);
+    command.args.push_back(names_file ? fs::absolute(arg).string() : arg);
+  }
+  return command;
+}
 
 std::string signal_name(int signal) {
   // The signals POSIX.1-2008 names, spelled out because sigabbrev_np is glibc's (2.32 on) and

@@ -1,12 +1,12 @@
 // The runner with nothing but POSIX, for the starters' self-check (`build/check`), which a
 // student builds with only a compiler and CMake. The kit's grader uses runner_posix.cpp
-// (Boost.Process). This one keeps the same promises that matter at home: the program runs in
-// its own process group, input is written while output is read (poll), the wall-clock limit
-// holds, and when the program ends its whole group is killed, so a stray child cannot hang it.
+// (Boost.Process). This one keeps the same promises (runner.hpp), through the same shared
+// parts (runner_common.hpp), and passes the same tests (runner_test.cpp): a fresh folder, a
+// minimal environment, the limits, its own process group; input is written while output is
+// read (poll); when the program ends its whole group is killed, so a stray child cannot hang it.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "runner.hpp"
+#include "runner_common.hpp"
 
 namespace grader {
 
@@ -42,27 +43,17 @@ struct Pipe {
   }
 };
 
-// In the child, between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(const Command& command, char* const* argv, Pipe& in, Pipe& out,
-                             Pipe& err, Pipe& report, const Limits& limits) {
-  ::setpgid(0, 0);
-  if (!command.working_dir.empty() && ::chdir(command.working_dir.c_str()) != 0) ::_exit(127);
-  ::dup2(in.fd[0], STDIN_FILENO);
-  ::dup2(out.fd[1], STDOUT_FILENO);
-  ::dup2(err.fd[1], STDERR_FILENO);
-  ::signal(SIGPIPE, SIG_DFL);
-  const rlimit no_core{0, 0};
-  ::setrlimit(RLIMIT_CORE, &no_core);
-  const auto cpu = static_cast<rlim_t>(limits.wall.count() / 1000 + 1);
-  const rlimit cpu_limit{cpu, cpu};
-  ::setrlimit(RLIMIT_CPU, &cpu_limit);
-  if (limits.memory_bytes != 0) {
-    const rlimit memory{static_cast<rlim_t>(limits.memory_bytes),
-                        static_cast<rlim_t>(limits.memory_bytes)};
-    ::setrlimit(RLIMIT_AS, &memory);
+// In the child, between fork and exec: only async-signal-safe calls. Tells the parent through
+// `report` why a step or exec failed.
+[[noreturn]] void exec_child(const char* executable, const char* folder, char* const* argv,
+                             char* const* envp, Pipe& in, Pipe& out, Pipe& err, Pipe& report,
+                             const Limits& limits, std::uint64_t cpu) {
+  if (::chdir(folder) == 0 && ::dup2(in.fd[0], STDIN_FILENO) >= 0 &&
+      ::dup2(out.fd[1], STDOUT_FILENO) >= 0 && ::dup2(err.fd[1], STDERR_FILENO) >= 0 &&
+      prepare_child(limits, cpu)) {
+    ::execve(executable, argv, envp);
   }
-  ::execv(command.executable.c_str(), argv);
-  const int error = errno;  // tell the parent why exec failed
+  const int error = errno;
   const ssize_t written = ::write(report.fd[1], &error, sizeof error);
   static_cast<void>(written);
   ::_exit(127);
@@ -78,16 +69,30 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     result.start_error = "the self-check's runner has no sandbox";
     return result;
   }
+  const ScratchDir scratch;
+  if (scratch.path().empty()) {
+    result.start_error = std::string("mkdtemp: ") + std::strerror(errno);
+    return result;
+  }
   Pipe in, out, err, report;
   if (!in.open() || !out.open() || !err.open() || !report.open()) {
     result.start_error = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
+  // Everything the child needs, made before fork: it may not allocate after.
   std::vector<std::string> arguments = {command.executable.string()};
   arguments.insert(arguments.end(), command.args.begin(), command.args.end());
   std::vector<char*> argv;
   for (std::string& argument : arguments) argv.push_back(argument.data());
   argv.push_back(nullptr);
+  std::vector<std::string> environment = minimal_environment(scratch.path());
+  std::vector<char*> envp;
+  for (std::string& entry : environment) envp.push_back(entry.data());
+  envp.push_back(nullptr);
+  const std::string folder =
+      (command.working_dir.empty() ? scratch.path() : command.working_dir).string();
+  const std::string executable = command.executable.string();
+  const std::uint64_t cpu = cpu_seconds(limits);
 
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
@@ -95,7 +100,10 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     result.start_error = std::string("fork: ") + std::strerror(errno);
     return result;
   }
-  if (pid == 0) exec_child(command, argv.data(), in, out, err, report, limits);
+  if (pid == 0) {
+    exec_child(executable.c_str(), folder.c_str(), argv.data(), envp.data(), in, out, err, report,
+               limits, cpu);
+  }
   ::setpgid(pid, pid);  // also here, so that the group exists before we may kill it
   running_group.store(pid);
   Pipe::close_end(in.fd[0]);
@@ -127,7 +135,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   int status = 0;
   bool exited = false;
   bool stderr_over = false;
-  std::array<char, 65536> buffer{};
+  std::array<char, 65536> buffer;  // read() fills what it returns; nothing to zero
 
   while (out.fd[0] >= 0 || err.fd[0] >= 0) {
     if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) {
