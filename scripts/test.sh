@@ -2,8 +2,9 @@
 # Runs every test of the kit: a build with warnings as errors and all CTest tests (the
 # portability matrix among them, tests/platforms/), then an AddressSanitizer +
 # UndefinedBehaviorSanitizer build running the tests whose C++ the sanitizers can see (label
-# nosan marks the rest: other toolchains, other roots, starters built without sanitizers), then
-# a minute of each fuzz target.
+# nosan marks the rest: other toolchains, other roots, starters built without sanitizers, and
+# tests that only repeat paths a smaller test reaches in that build; tests/CMakeLists.txt),
+# then a minute of each fuzz target, as many at once as there are cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh platforms
@@ -23,4 +24,4 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 echo "== fuzzing: each target for a minute from the case files (clang, libFuzzer, ASan + UBSan) =="
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DBLOOM_FUZZ=ON -DBLOOM_WERROR=ON >/dev/null
 cmake --build build-fuzz -j "$jobs"
-ctest --test-dir build-fuzz --output-on-failure
+ctest --test-dir build-fuzz --output-on-failure -j "$jobs"

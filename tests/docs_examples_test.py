@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 from outcome import report  # noqa: E402
@@ -119,12 +120,13 @@ def main():
             else:
                 # every command may exit 0 or 1 (a judged failure); 2 or more ends the block
                 script = "set -o pipefail\ntrap 's=$?; [ $s -ge 2 ] && exit $s' ERR\n" + body
+                start = time.monotonic()
                 done = subprocess.run(["bash", "-c", script], cwd=root, env=env, capture_output=True,
                                       text=True, timeout=900)
                 if done.returncode >= 2:
                     problems.append(f"exit {done.returncode}:\n{done.stdout[-1500:]}{done.stderr[-1500:]}")
                 else:
-                    print(f"{where}: ran, exit {done.returncode}")
+                    print(f"{where}: ran, exit {done.returncode}, {time.monotonic() - start:.0f} s")
             failures += [f"{where}: {p}" for p in problems]
     return report(failures, checks)
 

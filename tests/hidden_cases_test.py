@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
 """Random hidden cases as an instructor makes them each term: generated, recorded with the known
 mistakes, then graded. The same seed gives the same cases; the reference and the independent
-Python implementation pass them all; a student with a mistake is told it."""
+Python implementation pass them all; recording again finds nothing stale; a student with a
+mistake is told it.
+
+  hidden_cases_test.py GRADER REFERENCE ORACLE STUDENT [--count N] [GRADER OPTIONS...]
+
+--count is the cases per exercise (default 15); the sanitizer build gives fewer, since each
+case costs every mistake and pair a sanitized reference run, and more cases reach no more
+code."""
 import json
 import pathlib
 import subprocess
@@ -15,18 +22,25 @@ import outcome  # noqa: E402
 def main():
     grader, reference, oracle, student = sys.argv[1:5]
     limits = sys.argv[5:]  # e.g. --memory 0 for a sanitizer build of the reference
+    count = 15
+    if limits[:1] == ["--count"]:
+        count, limits = int(limits[1]), limits[2:]
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         first, second = pathlib.Path(tmp) / "a", pathlib.Path(tmp) / "b"
         for out in (first, second):
             for exercise in ("hashing", "bip37"):
-                subprocess.run([reference, "--generate", exercise, "--seed", "2027", "--count", "15",
+                subprocess.run([reference, "--generate", exercise, "--seed", "2027", "--count", str(count),
                                 "--out", out], check=True, stdout=subprocess.DEVNULL)
         texts = lambda root: {p.relative_to(root): p.read_text() for p in root.rglob("*.case")}
-        if texts(first) != texts(second) or len(texts(first)) != 30:
-            failures.append("the same seed must give the same 30 cases")
+        if texts(first) != texts(second) or len(texts(first)) != 2 * count:
+            failures.append(f"the same seed must give the same {2 * count} cases")
         subprocess.run([grader, "record", "--mistakes", *limits, "--cases", first, "--", reference],
                        check=True, stdout=subprocess.DEVNULL)
+        again = subprocess.run([grader, "record", "--check", "--mistakes", *limits, "--cases", first,
+                                "--", reference], capture_output=True, text=True)
+        if again.returncode != 0 or "0 stale" not in again.stdout:
+            failures.append(f"record --check right after record: exit {again.returncode}\n{again.stdout}")
         for program in ([reference], [sys.executable, oracle]):
             if subprocess.run([grader, "run", *limits, "--cases", first, "--"] + program,
                               stdout=subprocess.DEVNULL).returncode != 0:
