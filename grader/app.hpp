@@ -50,10 +50,6 @@ struct AuditOptions : GradingOptions {
   std::vector<std::string> command;
 };
 
-// Makes Ctrl-C (and SIGTERM) kill every running program's process group and set the returned
-// flag, which tells grade() to start nothing more; every subcommand that runs programs calls it.
-[[nodiscard]] const std::atomic<bool>& stop_on_interrupt();
-
 // Parses "FORMAT[:FILE]"; returns an error message, or "" when it is well formed.
 [[nodiscard]] std::string parse_report_request(const std::string& text, ReportRequest& request);
 

@@ -13,7 +13,7 @@
 #include <sstream>
 #include <thread>
 
-#include "app.hpp"
+#include "interrupt.hpp"
 #include "case_file.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
@@ -329,54 +329,42 @@ int batch_grade(const BatchOptions& options) {
             << options.shard_index << "/" << options.shard_count << ", " << mine.size() - todo.size()
             << " already graded (--regrade grades them again), " << todo.size() << " to grade\n";
 
-  const std::atomic<bool>& interrupted = stop_on_interrupt();
+  const std::atomic<bool>& stop = stop_on_interrupt();
 
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   std::mutex lock;
-  std::size_t next = 0;
   std::size_t done = 0;
   std::size_t failures = 0;
   std::string write_error;
-  const auto worker = [&] {
-    for (;;) {
-      std::size_t i = 0;
-      {
-        const std::lock_guard<std::mutex> guard(lock);
-        if (next >= todo.size() || interrupted.load()) return;
-        i = next++;
-      }
-      nlohmann::json report = grade_submission(context, todo[i]);
-      const std::lock_guard<std::mutex> guard(lock);
-      if (interrupted.load()) return;  // an interrupted grade is not written, so it reruns
-      try {
-        write_atomically(options.out / (todo[i].filename().string() + ".json"), report.dump(2) + "\n");
-      } catch (const std::exception& error) {
-        write_error = error.what();
-      }
-      ++done;
-      if (report["status"] != "passed") ++failures;
-      const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
-      const auto left = std::chrono::seconds(elapsed.count() * static_cast<long>(todo.size() - done) /
-                                             static_cast<long>(done));
-      if (terminal) {
-        constexpr std::size_t kWidth = 30;
-        const std::size_t filled = kWidth * done / todo.size();
-        std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
-                  << done << "/" << todo.size() << "  " << failures << " not passed  ~"
-                  << duration_text(left) << " left   " << std::flush;
-      } else {
-        std::cerr << "graded " << report["submission"].get<std::string>() << ": "
-                  << report["status"].get<std::string>() << " " << report["summary"]["score"] << "/"
-                  << report["summary"]["max_score"] << " (" << done << "/" << todo.size() << ")\n";
-      }
+  run_in_parallel(todo.size(), options.jobs_or_cores(), stop, [&](std::size_t i) {
+    nlohmann::json report = grade_submission(context, todo[i]);
+    const std::lock_guard<std::mutex> guard(lock);
+    if (stop.load()) return;  // an interrupted grade is not written, so it reruns
+    try {
+      write_atomically(options.out / (todo[i].filename().string() + ".json"),
+                       report.dump(2) + "\n");
+    } catch (const std::exception& error) {
+      write_error = error.what();
     }
-  };
-  const int jobs = options.jobs_or_cores();
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (std::thread& thread : threads) thread.join();
+    ++done;
+    if (report["status"] != "passed") ++failures;
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+    const auto left = std::chrono::seconds(elapsed.count() * static_cast<long>(todo.size() - done) /
+                                           static_cast<long>(done));
+    if (terminal) {
+      constexpr std::size_t kWidth = 30;
+      const std::size_t filled = kWidth * done / todo.size();
+      std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
+                << done << "/" << todo.size() << "  " << failures << " not passed  ~"
+                << duration_text(left) << " left   " << std::flush;
+    } else {
+      std::cerr << "graded " << report["submission"].get<std::string>() << ": "
+                << report["status"].get<std::string>() << " " << report["summary"]["score"] << "/"
+                << report["summary"]["max_score"] << " (" << done << "/" << todo.size() << ")\n";
+    }
+  });
   if (terminal && !todo.empty()) std::cerr << "\n";
   if (!write_error.empty()) return fail(write_error);
 
@@ -399,7 +387,7 @@ int batch_grade(const BatchOptions& options) {
   }
   std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
             << (options.out / "gradebook.csv").string() << "\n";
-  if (interrupted.load()) {
+  if (stop.load()) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
     return kExitCouldNotRun;
   }

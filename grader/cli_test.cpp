@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../tests/support/spawn.hpp"
+#include "spawn.hpp"
 
 namespace {
 

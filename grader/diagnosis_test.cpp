@@ -2,7 +2,7 @@
 // case names the mistake whose recorded answer the program gave.
 #include <doctest/doctest.h>
 
-#include "../tests/support/spawn.hpp"
+#include "spawn.hpp"
 #include "case_file.hpp"
 #include "judge.hpp"
 #include "report.hpp"

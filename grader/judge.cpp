@@ -103,36 +103,40 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     results[i].kase = &cases[i];
     results[i].summary = "not run: grading was interrupted";
   }
-  std::atomic<std::size_t> next{0};
   std::mutex report_lock;
+  run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
+    Limits limits = options.limits;
+    if (cases[i].timeout_seconds) {
+      limits.wall =
+          std::chrono::milliseconds(static_cast<std::int64_t>(*cases[i].timeout_seconds * 1000));
+    }
+    CaseResult result =
+        judge(cases[i], run_program(command, cases[i].input_text(), limits), limits);
+    if (stop.load() && result.verdict != Verdict::Passed) {
+      result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
+      result.points = 0;
+      result.summary = "not run: grading was interrupted";
+    }
+    const std::lock_guard<std::mutex> lock(report_lock);
+    results[i] = std::move(result);
+    if (on_result) on_result(results[i]);
+  });
+  return results;
+}
 
+void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
+                     const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
   const auto worker = [&] {
-    for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= cases.size() || stop.load()) return;
-      Limits limits = options.limits;
-      if (cases[i].timeout_seconds) {
-        limits.wall = std::chrono::milliseconds(
-            static_cast<std::int64_t>(*cases[i].timeout_seconds * 1000));
-      }
-      CaseResult result = judge(cases[i], run_program(command, cases[i].input_text(), limits), limits);
-      if (stop.load() && result.verdict != Verdict::Passed) {
-        result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
-        result.points = 0;
-        result.summary = "not run: grading was interrupted";
-      }
-      const std::lock_guard<std::mutex> lock(report_lock);
-      results[i] = std::move(result);
-      if (on_result) on_result(results[i]);
+    for (std::size_t i = next.fetch_add(1); i < count && !stop.load(); i = next.fetch_add(1)) {
+      work(i);
     }
   };
-
-  const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(cases.size())));
+  const auto threads_wanted = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), count);
   std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  for (std::size_t j = 1; j < threads_wanted; ++j) threads.emplace_back(worker);
   worker();
   for (std::thread& thread : threads) thread.join();
-  return results;
 }
 
 }  // namespace grader

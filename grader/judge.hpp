@@ -45,6 +45,11 @@ struct CaseResult {
 // `jobs`, or the number of cores when it is 0 or less: the default of every --jobs.
 [[nodiscard]] int jobs_or_cores(int jobs);
 
+// The one worker pool: calls work(i) once for each i below `count`, on up to `jobs` threads
+// (this one among them), taking the i in order; starts no new i once `stop` is true.
+void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
+                     const std::function<void(std::size_t)>& work);
+
 struct GradeOptions {
   Limits limits;  // limits.wall is the default for cases without @timeout
   int jobs = 1;

@@ -21,7 +21,7 @@ ScratchDir::ScratchDir() {
   std::error_code no_temp;
   fs::path temp = fs::temp_directory_path(no_temp);
   if (no_temp) temp = "/tmp";
-  std::string pattern = (temp / "bloom-grader-XXXXXX").string();
+  std::string pattern = (temp / "bloom-run-XXXXXX").string();
   if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
 }
 

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <thread>
 
-#include "../tests/support/spawn.hpp"
+#include "spawn.hpp"
 #include "judge.hpp"
 #include "report.hpp"
 
@@ -252,7 +252,7 @@ TEST_CASE("the program runs in a fresh folder with a minimal environment") {
   REQUIRE(command);
   const auto run = grader::run_program(*command, kase.input_text(), test_limits());
   CHECK(run.exit_code == 0);
-  CHECK(run.out.find("bloom-grader-") != std::string::npos);
+  CHECK(run.out.find("/bloom-run-") != std::string::npos);
   CHECK(run.out.find("PATH=/usr/local/bin:/usr/bin:/bin") != std::string::npos);
   CHECK(run.out.find("BLOOM_GRADER_SECRET") == std::string::npos);
 }

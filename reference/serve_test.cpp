@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "../tests/support/spawn.hpp"
+#include "spawn.hpp"
 #include "interpreter.hpp"
 #include "murmur3.hpp"
 

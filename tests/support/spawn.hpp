@@ -72,16 +72,13 @@ inline Finished run_file_input(const std::vector<std::string>& argv, const fs::p
   posix_spawn_file_actions_addopen(&actions, 0, stdin_path.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  // after the opens, so that relative paths above name files where the test stands
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());  // glibc 2.29
   std::vector<char*> args;
   for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
-  // posix_spawn has no working-folder action in glibc 2.36's public API: change folder around
-  // the call (tests run one spawn at a time).
-  const fs::path previous = fs::current_path();
-  if (!cwd.empty()) fs::current_path(cwd);
   pid_t pid = 0;
   const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  if (!cwd.empty()) fs::current_path(previous);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw std::runtime_error("posix_spawn " + argv[0] + " failed");
   int status = 0;

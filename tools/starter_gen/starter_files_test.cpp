@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 #include <fstream>
 
-#include "support/spawn.hpp"
+#include "spawn.hpp"
 
 namespace {
 

@@ -1,0 +1,183 @@
+// `bloom-grader record`: the expected lines of case files, and with --mistakes the known
+// mistakes' answers, from what a program answers.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <tuple>
+
+#include "app.hpp"
+#include "interrupt.hpp"
+#include "judge.hpp"
+#include "record.hpp"
+#include "subcommand.hpp"
+
+namespace grader {
+
+namespace {
+
+std::string read_or_empty(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {(std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()};
+}
+
+// Writes `text` to `file` (an empty text removes it), or with `check` only says that it would.
+// Returns whether the file was stale.
+bool update_file(const std::filesystem::path& file, const std::string& text, bool check) {
+  std::error_code ignored;
+  const bool exists = std::filesystem::exists(file, ignored);
+  if ((exists && read_or_empty(file) == text) || (!exists && text.empty())) return false;
+  if (check) {
+    std::cout << file.string() << ": stale\n";
+  } else if (text.empty()) {
+    std::filesystem::remove(file, ignored);
+    std::cout << "removed " << file.string() << "\n";
+  } else {
+    std::ofstream(file, std::ios::binary) << text;
+    std::cout << "recorded " << file.string() << "\n";
+  }
+  return true;
+}
+
+// Records mistakes.tsv in each folder given and, for each case, the first answer each known
+// mistake gets wrong; then, for each pair of one exercise's mistakes, the answer of a program
+// with both, where no single mistake and no other pair answers that line alike (so that a
+// program with two mistakes is told both, and one with a single mistake never a pair). Pairs
+// the program refuses (two ways to write one line) are left out. Returns the number of stale
+// files, or -1 when it could not run.
+int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
+  const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
+  if (!catalogue) return -1;
+  const std::string catalogue_text = format_catalogue(*catalogue);
+  int stale = 0;
+  for (const std::filesystem::path& path : options.cases) {
+    if (std::filesystem::is_directory(path)) {
+      stale += update_file(path / "mistakes.tsv", catalogue_text, options.check) ? 1 : 0;
+    }
+  }
+  std::vector<Case> cases;
+  try {
+    cases = load_cases(options.cases, false);  // with the expected lines just recorded
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return -1;
+  }
+  std::vector<std::vector<KnownMistake>> recorded(cases.size());
+  GradeOptions grade_options;
+  grade_options.limits = limits;
+  grade_options.jobs = options.jobs_or_cores();
+  // The first wrong answer a graded case got, or null: passed, or no line where one was due.
+  const auto first_wrong = [](const CaseResult& result) -> const Mismatch* {
+    const std::optional<Mismatch>& m = result.mismatch;
+    return m && m->actual && !m->extra_output ? &*m : nullptr;
+  };
+  for (const MistakeInfo& mistake : *catalogue) {
+    const std::vector<CaseResult> results =
+        grade(cases, with_mistake(command, mistake.id), grade_options, stop_on_interrupt());
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (results[i].verdict == Verdict::NotRun) return -1;
+      if (const Mismatch* m = first_wrong(results[i])) {
+        recorded[i].push_back({m->case_line, *m->actual, mistake});
+      }
+    }
+  }
+
+  // Each exercise's cases (a case id is EXERCISE/NAME), graded for its pairs.
+  std::map<std::string, std::pair<std::vector<Case>, std::vector<std::size_t>>> by_exercise;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    auto& [theirs, index] = by_exercise[cases[i].name.substr(0, cases[i].name.find('/'))];
+    theirs.push_back(cases[i]);
+    index.push_back(i);
+  }
+  // A pair's answer is kept where no single mistake answers that line alike, and no other pair.
+  std::vector<std::pair<std::size_t, KnownMistake>> pair_answers;  // case index, answer
+  std::map<std::tuple<std::size_t, int, std::string>, int> times;  // how many pairs answer so
+  for (std::size_t a = 0; a < catalogue->size(); ++a) {
+    for (std::size_t b = a + 1; b < catalogue->size(); ++b) {
+      const MistakeInfo& first = (*catalogue)[a];
+      const MistakeInfo& second = (*catalogue)[b];
+      if (first.exercise != second.exercise) continue;
+      const Command both = with_mistake(with_mistake(command, first.id), second.id);
+      if (run_program(both, "", limits).exit_code != 0) continue;  // one line, two ways
+      const auto& [theirs, index] = by_exercise[first.exercise];
+      const std::vector<CaseResult> results = grade(theirs, both, grade_options, stop_on_interrupt());
+      for (std::size_t j = 0; j < results.size(); ++j) {
+        if (results[j].verdict == Verdict::NotRun) return -1;
+        const Mismatch* m = first_wrong(results[j]);
+        if (m == nullptr) continue;
+        const std::vector<KnownMistake>& singles = recorded[index[j]];
+        if (std::none_of(singles.begin(), singles.end(), [&](const KnownMistake& k) {
+              return k.case_line == m->case_line && k.answer == *m->actual;
+            })) {
+          pair_answers.push_back({index[j], {m->case_line, *m->actual, first, {second}}});
+          ++times[{index[j], m->case_line, *m->actual}];
+        }
+      }
+    }
+  }
+  for (auto& [i, known] : pair_answers) {
+    if (times[{i, known.case_line, known.answer}] == 1) recorded[i].push_back(std::move(known));
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    stale += update_file(mistakes_file_of(cases[i].file),
+                         format_mistake_answers(cases[i].file, recorded[i]), options.check)
+                 ? 1
+                 : 0;
+  }
+  return stale;
+}
+
+}  // namespace
+
+int record_cases(const RecordOptions& options) {
+  const std::optional<Prepared> prepared = prepare(options.cases, options.command, false);
+  if (!prepared) return kExitCouldNotRun;
+  const std::vector<Case>& cases = prepared->cases;
+  const Command* command = &prepared->command;
+  const Limits limits = options.limits();
+  const std::atomic<bool>& stop = stop_on_interrupt();
+
+  int stale = 0;
+  for (const Case& kase : cases) {
+    const RunResult run = run_program(*command, kase.input_text(), limits);
+    if (stop.load()) {
+      error("interrupted: nothing more was recorded");
+      return kExitCouldNotRun;
+    }
+    if (!run.started || run.timed_out || run.signal != 0 || run.exit_code != 0 ||
+        run.output_limited) {
+      error(kase.file.string() + ": the program did not run cleanly (" +
+            (run.started ? judge(kase, run, limits).summary : run.start_error) + ")");
+      return kExitCouldNotRun;
+    }
+    const std::string old_text = read_or_empty(kase.file);
+    std::string new_text;
+    try {
+      new_text = rerecord(old_text, kase, output_lines(run.out));
+    } catch (const CaseFileError& e) {
+      std::cerr << e.what() << "\n";
+      return kExitCouldNotRun;
+    }
+    if (new_text == old_text) continue;
+    ++stale;
+    if (options.check) {
+      std::cout << kase.file.string() << ": stale: expected lines differ from what "
+                << command->display << " answers\n";
+      continue;
+    }
+    std::ofstream(kase.file, std::ios::binary) << new_text;
+    std::cout << "recorded " << kase.file.string() << "\n";
+  }
+  std::cout << cases.size() << " case files, " << stale << (options.check ? " stale" : " rewritten")
+            << "\n";
+  if (options.mistakes) {
+    const int stale_mistakes = record_mistakes(options, *command, limits);
+    if (stale_mistakes < 0) return kExitCouldNotRun;
+    std::cout << "known mistakes: " << stale_mistakes
+              << (options.check ? " stale files" : " files rewritten") << "\n";
+    stale += stale_mistakes;
+  }
+  return options.check && stale > 0 ? kExitFailed : kExitPassed;
+}
+
+}  // namespace grader

@@ -1,0 +1,105 @@
+// `bloom-grader run`: grades one program on case files and writes the reports asked for.
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "app.hpp"
+#include "interrupt.hpp"
+#include "judge.hpp"
+#include "subcommand.hpp"
+
+namespace grader {
+
+std::string parse_report_request(const std::string& text, ReportRequest& request) {
+  const std::size_t colon = text.find(':');
+  const std::string name = text.substr(0, colon);
+  request.format = find_report_format(name);
+  request.file = colon == std::string::npos ? "" : text.substr(colon + 1);
+  if (request.format == nullptr) {
+    return "--report " + text + ": unknown format \"" + name + "\" (known: " +
+           report_format_names(", ") + ")";
+  }
+  if (colon != std::string::npos && request.file.empty()) {
+    return "--report " + text + ": a file name must follow the ':'";
+  }
+  return "";
+}
+
+int run_cases(const RunOptions& options) {
+  std::optional<Prepared> prepared = prepare(options.cases, options.command);
+  if (!prepared) return kExitCouldNotRun;
+  std::vector<Case>& cases = prepared->cases;
+  const Command* command = &prepared->command;
+  if (!options.filter.empty()) {
+    std::erase_if(cases, [&](const Case& c) {
+      return ::fnmatch(options.filter.c_str(), c.name.c_str(), 0) != 0;
+    });
+  }
+  if (cases.empty()) {
+    error("no cases to run" +
+          (options.filter.empty() ? std::string() : " (none matches --filter " + options.filter + ")"));
+    return kExitCouldNotRun;
+  }
+
+  GradeOptions grade_options;
+  grade_options.limits = options.limits();
+  grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
+  grade_options.jobs = options.jobs_or_cores();
+
+  std::shared_ptr<Sandbox> sandbox;
+  std::optional<Command> confined;
+  if (options.sandbox) {
+    sandbox = open_sandbox_or_say(*options.sandbox, grade_options.jobs, options.memory_mb);
+    if (!sandbox) return kExitCouldNotRun;
+    confined = confine_or_say(*sandbox, *command, {});
+    if (!confined) return kExitCouldNotRun;
+    command = &*confined;
+  }
+
+  if (options.verbose) {
+    std::cerr << "bloom-grader: running " << command->executable.string() << " on "
+              << cases.size() << " cases, " << grade_options.jobs << " at a time\n";
+  }
+  Report report;
+  report.command = command->display;
+  report.show_hidden = options.show_hidden;
+  // Ctrl-C ends every running program and still reports what finished.
+  report.results = grade(cases, *command, grade_options, stop_on_interrupt());
+  report.interrupted = interrupted();
+
+  bool not_started = false;
+  for (const CaseResult& r : report.results) {
+    if (r.verdict == Verdict::NotRun && !report.interrupted) {
+      error(r.summary);
+      not_started = true;
+      break;
+    }
+  }
+
+  std::vector<ReportRequest> reports = options.reports;
+  if (reports.empty()) reports.push_back({find_report_format("text"), ""});
+  int status = report.failed() == 0 ? kExitPassed : kExitFailed;
+  for (const ReportRequest& request : reports) {
+    std::ofstream file;
+    if (!request.file.empty()) {
+      file.open(request.file, std::ios::binary);
+      if (!file) {
+        error("cannot write the " + std::string(request.format->name) + " report to " +
+              request.file);
+        status = kExitCouldNotRun;
+        continue;
+      }
+    }
+    std::ostream& out = request.file.empty() ? std::cout : file;
+    const bool terminal = request.file.empty() && ::isatty(STDOUT_FILENO) == 1;
+    request.format->write(report, out,
+                          {terminal && std::getenv("NO_COLOR") == nullptr, options.verbose});
+  }
+  if (not_started || report.interrupted) return kExitCouldNotRun;
+  return status;
+}
+
+}  // namespace grader

@@ -1,0 +1,74 @@
+#include "subcommand.hpp"
+
+#include <iostream>
+
+namespace grader {
+
+void error(const std::string& message) { std::cerr << "bloom-grader: error: " << message << "\n"; }
+
+std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
+                                const std::vector<std::string>& argv, bool with_mistakes) {
+  Prepared prepared;
+  try {
+    prepared.cases = load_cases(paths, with_mistakes);
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return std::nullopt;
+  }
+  std::string problem;
+  std::optional<Command> command = resolve_command(argv, problem);
+  if (!command) {
+    error(problem);
+    return std::nullopt;
+  }
+  prepared.command = std::move(*command);
+  return prepared;
+}
+
+std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command, const Limits& limits) {
+  Command lister = command;
+  lister.args.push_back("--list-mistakes");
+  const RunResult run = run_program(lister, "", limits);
+  if (!run.started || run.exit_code != 0 || run.signal != 0 || run.timed_out) {
+    error(command.display + " --list-mistakes did not list the known mistakes" +
+          (run.err.empty() ? std::string() : ": " + run.err.substr(0, 300)));
+    return std::nullopt;
+  }
+  try {
+    return parse_catalogue(run.out, command.display + " --list-mistakes");
+  } catch (const CaseFileError& e) {
+    std::cerr << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+Command with_mistake(const Command& command, const std::string& id) {
+  Command variant = command;
+  variant.args.push_back("--mistake");
+  variant.args.push_back(id);
+  variant.display += " --mistake " + id;
+  return variant;
+}
+
+std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double memory_mb) {
+  std::string problem;
+  std::shared_ptr<Sandbox> sandbox = open_sandbox(kind, slots, memory_mb, problem);
+  if (!sandbox) error(problem + ". Refusing to run the program without it.");
+  return sandbox;
+}
+
+std::optional<Command> confine_or_say(const Sandbox& sandbox, const Command& command,
+                                      const std::vector<std::filesystem::path>& writable) {
+  std::vector<Binding> bindings = bindings_for(command);
+  for (const std::filesystem::path& folder : writable) bindings.push_back({folder, folder, true});
+  if (const std::string problem = sandbox.unreachable(bindings); !problem.empty()) {
+    error(problem);
+    return std::nullopt;
+  }
+  std::vector<std::string> argv = {command.executable.string()};
+  argv.insert(argv.end(), command.args.begin(), command.args.end());
+  return sandbox.wrap(argv, bindings, writable.empty() ? std::filesystem::path() : writable.front(),
+                      command.display);
+}
+
+}  // namespace grader
