@@ -42,7 +42,7 @@ constexpr const char* kOptions =
     "                    repeat it for a student with several\n"
     "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
     "  --generate EXERCISE --seed N --count K --out DIR\n"
-    "                    write K random @hidden cases of EXERCISE (hashing, bip37) into DIR/EXERCISE/;\n"
+    "                    write K random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/;\n"
     "                    record them with bloom-grader record --mistakes (docs/mistakes.md)\n"
     // END KIT ONLY
     "\n"

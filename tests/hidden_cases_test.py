@@ -4,9 +4,9 @@ mistakes, then graded. The same seed gives the same cases; the reference and the
 Python implementation pass them all; recording again finds nothing stale; a student with a
 mistake is told it.
 
-  hidden_cases_test.py GRADER REFERENCE ORACLE STUDENT [--count N] [GRADER OPTIONS...]
+  hidden_cases_test.py GRADER REFERENCE ORACLE STUDENT --count N --exercises NAME... [-- GRADER OPTIONS...]
 
---count is the cases per exercise (default 15); the sanitizer build gives fewer, since each
+--exercises are the manifest's (exercises.tsv, through CMake); --count is the cases per exercise; the sanitizer build gives fewer, since each
 case costs every mistake and pair a sanitized reference run, and more cases reach no more
 code."""
 import json
@@ -21,20 +21,21 @@ import outcome  # noqa: E402
 
 def main():
     grader, reference, oracle, student = sys.argv[1:5]
-    limits = sys.argv[5:]  # e.g. --memory 0 for a sanitizer build of the reference
-    count = 15
-    if limits[:1] == ["--count"]:
-        count, limits = int(limits[1]), limits[2:]
+    rest = sys.argv[5:]
+    limits = rest[rest.index("--") + 1:] if "--" in rest else []  # --memory 0 under ASan
+    rest = rest[:rest.index("--")] if "--" in rest else rest
+    count = int(rest[rest.index("--count") + 1])
+    exercises = rest[rest.index("--exercises") + 1:]
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         first, second = pathlib.Path(tmp) / "a", pathlib.Path(tmp) / "b"
         for out in (first, second):
-            for exercise in ("hashing", "bip37"):
+            for exercise in exercises:
                 subprocess.run([reference, "--generate", exercise, "--seed", "2027", "--count", str(count),
                                 "--out", out], check=True, stdout=subprocess.DEVNULL)
         texts = lambda root: {p.relative_to(root): p.read_text() for p in root.rglob("*.case")}
-        if texts(first) != texts(second) or len(texts(first)) != 2 * count:
-            failures.append(f"the same seed must give the same {2 * count} cases")
+        if texts(first) != texts(second) or len(texts(first)) != len(exercises) * count:
+            failures.append(f"the same seed must give the same {len(exercises) * count} cases")
         subprocess.run([grader, "record", "--mistakes", *limits, "--cases", first, "--", reference],
                        check=True, stdout=subprocess.DEVNULL)
         again = subprocess.run([grader, "record", "--check", "--mistakes", *limits, "--cases", first,

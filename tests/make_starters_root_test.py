@@ -19,6 +19,7 @@ def main():
         clone = pathlib.Path(tmp) / "clone"
         for part in ("reference", "cases", "grader", "tools", "docs", "starter"):
             shutil.copytree(source / part, clone / part)
+        shutil.copy(source / "exercises.tsv", clone / "exercises.tsv")
         stale = clone / "starter" / "bip37" / "README.md"
         stale.write_text("edited in the clone\n")
         inside = clone / "docs"  # any folder of the clone

@@ -10,8 +10,9 @@
 
 namespace bloom {
 
-// The text of case number `index` of `exercise` ("hashing" or "bip37") for `seed`: the same
-// seed and index always give the same case. Throws std::invalid_argument for another exercise.
+// The text of case number `index` of `exercise` (of exercises.tsv) for `seed`: the same seed
+// and index always give the same case. Throws std::invalid_argument, naming the exercises it
+// knows, for another.
 [[nodiscard]] std::string random_case(const std::string& exercise, std::uint64_t seed, int index);
 
 // Writes `count` cases as DIR/EXERCISE/random-SEED-NN.case; returns their paths.

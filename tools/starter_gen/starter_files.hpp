@@ -20,8 +20,12 @@ struct Exercise {
   std::string answers;  // what that line prints once the exercise is done
 };
 
-// The course's exercises, in lesson order.
-[[nodiscard]] const std::vector<Exercise>& exercises();
+// The course's exercises, in lesson order, from the manifest `root`/exercises.tsv (its header
+// says the columns). Throws std::runtime_error naming the file and line of a malformed line.
+[[nodiscard]] std::vector<Exercise> read_exercises(const std::filesystem::path& root);
+
+// The same from the manifest's text; `where` names it in errors.
+[[nodiscard]] std::vector<Exercise> parse_exercises(const std::string& text, const std::string& where);
 
 // Relative path in the starter folder -> file content.
 using FileMap = std::map<std::string, std::string>;
