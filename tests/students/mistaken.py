@@ -5,7 +5,7 @@ each of the lessons' known mistakes on request: `mistaken.py --mistake float-div
 requires the grader to name exactly the mistakes it makes, from the recorded cases alone.
 
 It shares no code with the reference or with tests/oracle/bloom.py: each mistake is written the
-way a student would make it, not copied from reference/mistakes/."""
+way a student would make it, not copied from reference/kit/."""
 import argparse
 import math
 import re

@@ -1,0 +1,97 @@
+// bloom-reference: the course's program, plus what only the kit offers: answering as a
+// student with known mistakes would (--mistake, --list-mistakes) and writing random hidden
+// cases (--generate). The starters' main (reference/main.cpp) is the program alone.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generate.hpp"
+#include "mistakes.hpp"
+#include "program.hpp"
+
+namespace {
+
+constexpr const char* kSynopsis =
+    "[--mistake ID... | --list-mistakes | --generate EXERCISE --seed N --count K --out DIR]";
+constexpr const char* kHelp =
+    "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md);\n"
+    "                    repeat it for a student with several\n"
+    "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
+    "  --generate EXERCISE --seed N --count K --out DIR\n"
+    "                    write K random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/;\n"
+    "                    record them with bloom-grader record --mistakes (docs/mistakes.md)\n";
+
+int list_mistakes() {
+  for (const bloom::Mistake& m : bloom::mistakes()) {
+    std::printf("%.*s\t%.*s\t%.*s\t%.*s\n", static_cast<int>(m.id.size()), m.id.data(),
+                static_cast<int>(m.exercise.size()), m.exercise.data(),
+                static_cast<int>(m.source.size()), m.source.data(),
+                static_cast<int>(m.message.size()), m.message.data());
+  }
+  return 0;
+}
+
+// --generate EXERCISE --seed N --count K --out DIR, at argv[i].
+int generate(const char* program, int i, char** argv) {
+  char* seed_end = nullptr;
+  char* count_end = nullptr;
+  const unsigned long long seed = std::strtoull(argv[i + 3], &seed_end, 10);
+  const long count = std::strtol(argv[i + 5], &count_end, 10);
+  if (*seed_end != '\0' || *count_end != '\0' || count < 1 || count > 100000) {
+    std::fprintf(stderr, "%s: error: --seed needs a whole number and --count one from 1 to 100000\n",
+                 program);
+    return 2;
+  }
+  try {
+    const auto written =
+        bloom::write_random_cases(argv[i + 7], argv[i + 1], seed, static_cast<int>(count));
+    std::printf("wrote %zu cases into %s/%s\n", written.size(), argv[i + 7], argv[i + 1]);
+    return 0;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "%s: error: %s\n", program, error.what());
+    return 2;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const char* program = argc > 0 ? argv[0] : "bloom-reference";
+  std::vector<const bloom::Mistake*> made;  // --mistake, in order
+  bloom::Functions combined;
+  bloom::Extra extra{kSynopsis, kHelp,
+                     [&](int& i, int count, char** args, const bloom::Functions*& functions) {
+                       if (std::strcmp(args[i], "--list-mistakes") == 0) return list_mistakes();
+                       if (std::strcmp(args[i], "--generate") == 0 && i + 7 < count &&
+                           std::strcmp(args[i + 2], "--seed") == 0 &&
+                           std::strcmp(args[i + 4], "--count") == 0 &&
+                           std::strcmp(args[i + 6], "--out") == 0) {
+                         return generate(program, i, args);
+                       }
+                       if (std::strcmp(args[i], "--mistake") != 0 || i + 1 >= count) {
+                         return bloom::Extra::kNotMine;
+                       }
+                       const bloom::Mistake* mistake = bloom::find_mistake(args[++i]);
+                       if (mistake == nullptr) {
+                         std::fprintf(stderr,
+                                      "%s: error: unknown mistake \"%s\" (--list-mistakes lists them)\n",
+                                      program, args[i]);
+                         return 2;
+                       }
+                       made.push_back(mistake);
+                       std::string why_not;
+                       const std::optional<bloom::Functions> with = bloom::functions_with(made, &why_not);
+                       if (!with) {
+                         std::fprintf(stderr, "%s: error: %s\n", program, why_not.c_str());
+                         return 2;
+                       }
+                       combined = *with;
+                       functions = &combined;
+                       return bloom::Extra::kGoOn;
+                     }};
+  return bloom::run(argc, argv, &extra);
+}
