@@ -15,6 +15,7 @@
 
 #include "interrupt.hpp"
 #include "case_file.hpp"
+#include "file_io.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
 
@@ -60,18 +61,6 @@ int points_of(const std::vector<Case>& cases) {
   int total = 0;
   for (const Case& c : cases) total += c.points;
   return total;
-}
-
-// Writes `text` to `file` through a temporary file and a rename, so that a killed batch never
-// leaves a half-written report that a resumed one would trust.
-void write_atomically(const fs::path& file, const std::string& text) {
-  const fs::path temporary = file.string() + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + temporary.string());
-  }
-  fs::rename(temporary, file);
 }
 
 std::string duration_text(std::chrono::seconds s) {
@@ -241,12 +230,11 @@ std::vector<nlohmann::json> read_reports(const std::vector<fs::path>& folders) {
     if (!fs::is_directory(folder)) throw std::runtime_error(folder.string() + ": no such folder");
     for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
       if (entry.path().extension() != ".json") continue;
-      std::ifstream in(entry.path());
       try {
-        nlohmann::json json = nlohmann::json::parse(in);
+        nlohmann::json json = nlohmann::json::parse(read_file(entry.path()));
         if (json.contains("submission")) reports.push_back(std::move(json));
       } catch (const nlohmann::json::exception& error) {
-        throw std::runtime_error(entry.path().string() + ": not a submission report: " + error.what());
+        throw FileError(entry.path(), 0, std::string("not a submission report: ") + error.what());
       }
     }
   }
@@ -342,7 +330,7 @@ int batch_grade(const BatchOptions& options) {
     const std::lock_guard<std::mutex> guard(lock);
     if (stop.load()) return;  // an interrupted grade is not written, so it reruns
     try {
-      write_atomically(options.out / (todo[i].filename().string() + ".json"),
+      write_file(options.out / (todo[i].filename().string() + ".json"),
                        report.dump(2) + "\n");
     } catch (const std::exception& error) {
       write_error = error.what();
@@ -371,7 +359,7 @@ int batch_grade(const BatchOptions& options) {
   std::vector<nlohmann::json> reports;
   try {
     reports = read_reports({options.out});
-    write_atomically(options.out / "gradebook.csv", gradebook_csv(reports));
+    write_file(options.out / "gradebook.csv", gradebook_csv(reports));
   } catch (const std::exception& error) {
     return fail(error.what());
   }
@@ -397,7 +385,7 @@ int batch_grade(const BatchOptions& options) {
 int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
   try {
     const std::vector<nlohmann::json> reports = read_reports(folders);
-    write_atomically(out, gradebook_csv(reports));
+    write_file(out, gradebook_csv(reports));
     std::cout << "merged " << reports.size() << " reports into " << out.string() << "\n";
   } catch (const std::exception& error) {
     std::cerr << "bloom-grader: error: " << error.what() << "\n";

@@ -133,7 +133,7 @@ TEST_CASE("two cases with one id are an error that names both files") {
   const std::string exercise = BLOOM_GRADER_TESTDATA "/suite/bip37";
   CHECK_THROWS_WITH_AS(
       static_cast<void>(grader::load_cases({exercise, exercise + "/worked-example.case"})),
-      (exercise + "/worked-example.case:0: error: a second case with the id "
+      (exercise + "/worked-example.case: error: a second case with the id "
                   "\"bip37/worked-example\" (the first is " + exercise +
        "/worked-example.case): ids are FOLDER/NAME, so rename one, or give the same folder once")
           .c_str(),
@@ -142,7 +142,7 @@ TEST_CASE("two cases with one id are an error that names both files") {
 
 TEST_CASE("a missing path and a bad case file in a folder are errors with their place") {
   CHECK_THROWS_WITH_AS(static_cast<void>(grader::load_cases({"/no/such/folder"})),
-                       "/no/such/folder:0: error: no such case file or folder", CaseFileError);
+                       "/no/such/folder: error: no such case file or folder", CaseFileError);
   CHECK_THROWS_WITH_AS(static_cast<void>(grader::load_cases({BLOOM_GRADER_TESTDATA "/bad"})),
                        BLOOM_GRADER_TESTDATA
                        "/bad/late-directive.case:3: error: directives go at the top, before the "

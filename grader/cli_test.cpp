@@ -183,3 +183,19 @@ TEST_CASE("--show-hidden gives the instructor a hidden failure in full, never in
   CHECK(results.find("bytes=10") == std::string::npos);
   CHECK(results.find("hidden case: wrong-output") != std::string::npos);
 }
+
+TEST_CASE("record that cannot write a case file says which and exits 2, and says no 'recorded'") {
+  const TempDir dir;
+  const std::filesystem::path kase = dir.path() / "one.case";
+  testing_support::write_file(kase, "> HASH 0 bloom\nwrong\n");
+  std::filesystem::create_directory(kase.string() + ".tmp");  // the write's temporary: not a file
+  const Finished refused = grader_run(with_reference({"record", "--cases", kase.string()}));
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err == kase.string() + ": error: cannot write: Is a directory\n");
+  CHECK(refused.out.find("recorded") == std::string::npos);
+  CHECK(read_file(kase) == "> HASH 0 bloom\nwrong\n");  // nothing lost
+  std::filesystem::remove(kase.string() + ".tmp");  // the control: the same record writes
+  const Finished recorded = grader_run(with_reference({"record", "--cases", kase.string()}));
+  CHECK(recorded.exit_code == 0);
+  CHECK(read_file(kase) == "> HASH 0 bloom\n48ad2c42\n");
+}

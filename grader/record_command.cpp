@@ -16,24 +16,18 @@ namespace grader {
 
 namespace {
 
-std::string read_or_empty(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {(std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()};
-}
-
 // Writes `text` to `file` (an empty text removes it), or with `check` only says that it would.
-// Returns whether the file was stale.
+// Returns whether the file was stale; throws FileError when it cannot read or write it.
 bool update_file(const std::filesystem::path& file, const std::string& text, bool check) {
-  std::error_code ignored;
-  const bool exists = std::filesystem::exists(file, ignored);
-  if ((exists && read_or_empty(file) == text) || (!exists && text.empty())) return false;
+  const std::optional<std::string> old = read_file_if_present(file);
+  if (old.value_or("") == text) return false;
   if (check) {
     std::cout << file.string() << ": stale\n";
   } else if (text.empty()) {
-    std::filesystem::remove(file, ignored);
+    remove_file(file);
     std::cout << "removed " << file.string() << "\n";
   } else {
-    std::ofstream(file, std::ios::binary) << text;
+    write_file(file, text);
     std::cout << "recorded " << file.string() << "\n";
   }
   return true;
@@ -150,28 +144,32 @@ int record_cases(const RecordOptions& options) {
             (run.started ? judge(kase, run, limits).summary : run.start_error) + ")");
       return kExitCouldNotRun;
     }
-    const std::string old_text = read_or_empty(kase.file);
-    std::string new_text;
     try {
-      new_text = rerecord(old_text, kase, output_lines(run.out));
-    } catch (const CaseFileError& e) {
+      const std::string old_text = read_file(kase.file);
+      const std::string new_text = rerecord(old_text, kase, output_lines(run.out));
+      if (new_text == old_text) continue;
+      ++stale;
+      if (options.check) {
+        std::cout << kase.file.string() << ": stale: expected lines differ from what "
+                  << command->display << " answers\n";
+        continue;
+      }
+      write_file(kase.file, new_text);
+      std::cout << "recorded " << kase.file.string() << "\n";
+    } catch (const FileError& e) {
       std::cerr << e.what() << "\n";
       return kExitCouldNotRun;
     }
-    if (new_text == old_text) continue;
-    ++stale;
-    if (options.check) {
-      std::cout << kase.file.string() << ": stale: expected lines differ from what "
-                << command->display << " answers\n";
-      continue;
-    }
-    std::ofstream(kase.file, std::ios::binary) << new_text;
-    std::cout << "recorded " << kase.file.string() << "\n";
   }
   std::cout << cases.size() << " case files, " << stale << (options.check ? " stale" : " rewritten")
             << "\n";
   if (options.mistakes) {
-    const int stale_mistakes = record_mistakes(options, *command, limits);
+    int stale_mistakes = -1;
+    try {
+      stale_mistakes = record_mistakes(options, *command, limits);
+    } catch (const FileError& e) {
+      std::cerr << e.what() << "\n";
+    }
     if (stale_mistakes < 0) return kExitCouldNotRun;
     std::cout << "known mistakes: " << stale_mistakes
               << (options.check ? " stale files" : " files rewritten") << "\n";

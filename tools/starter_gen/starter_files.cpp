@@ -16,6 +16,7 @@ namespace {
 // The grader's parts that the self-check is built from: no Boost, no JSON, no CLI11.
 constexpr const char* kCheckSources[] = {
     "case_file.hpp", "case_file.cpp",     "compare.hpp",     "compare.cpp",
+    "file_io.hpp",   "file_io.cpp",
     "judge.hpp",     "judge.cpp",         "report.hpp",      "report.cpp",
     "runner.hpp",    "runner_common.hpp", "runner_common.cpp", "runner_fork.cpp",
     "check_main.cpp",

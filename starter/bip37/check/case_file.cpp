@@ -13,9 +13,6 @@ namespace grader {
 
 namespace fs = std::filesystem;
 
-CaseFileError::CaseFileError(const fs::path& file, int line, const std::string& message)
-    : std::runtime_error(file.string() + ":" + std::to_string(line) + ": error: " + message) {}
-
 std::string Case::input_text() const {
   std::string text;
   for (const Step& step : steps) text.append(step.input).push_back('\n');
@@ -195,13 +192,6 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
 
 namespace {
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw CaseFileError(file, 0, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Calls `each(line_number, fields)` for every line that is neither blank nor a # comment,
 // split at tabs.
@@ -230,8 +220,8 @@ void load_mistakes(Case& kase) {
   if (!catalogue_file) {
     throw CaseFileError(file, 1, "no mistakes.tsv in this folder or above it names the mistakes");
   }
-  const std::vector<MistakeInfo> catalogue = parse_catalogue(read_text(*catalogue_file), *catalogue_file);
-  for_each_record(read_text(file), [&](int number, const std::vector<std::string>& fields) {
+  const std::vector<MistakeInfo> catalogue = parse_catalogue(read_file(*catalogue_file), *catalogue_file);
+  for_each_record(read_file(file), [&](int number, const std::vector<std::string>& fields) {
     if (fields.size() != 3) {
       throw CaseFileError(file, number, "a line is CASE-LINE, a tab, ID, a tab, ANSWER");
     }
@@ -328,7 +318,7 @@ std::optional<fs::path> catalogue_of(const fs::path& case_file) {
 }
 
 Case load_case(const fs::path& file, const std::string& name, bool with_mistakes) {
-  Case kase = parse_case(read_text(file), name, file);
+  Case kase = parse_case(read_file(file), name, file);
   if (with_mistakes) load_mistakes(kase);
   return kase;
 }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "file_io.hpp"
+
 namespace grader {
 
 struct ExpectedLine {
@@ -71,9 +73,11 @@ struct Case {
 };
 
 // A malformed case file, reported as `file:line: error: message`.
-class CaseFileError : public std::runtime_error {
+// A case file, .mistakes file or catalogue that cannot be read or parsed: a FileError
+// (file_io.hpp), "FILE:LINE: error: MESSAGE".
+class CaseFileError : public FileError {
  public:
-  CaseFileError(const std::filesystem::path& file, int line, const std::string& message);
+  using FileError::FileError;
 };
 
 // The command of a line to send: its first word ("HASH" of "HASH 0 bloom"), a CR at its end
