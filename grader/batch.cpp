@@ -16,6 +16,7 @@
 #include "interrupt.hpp"
 #include "case_file.hpp"
 #include "file_io.hpp"
+#include "submission_report.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
 
@@ -46,21 +47,6 @@ std::string csv_field(const std::string& text) {
 
 std::string tail_of(const std::string& text, std::size_t bytes) {
   return text.size() <= bytes ? text : "…" + text.substr(text.size() - bytes);
-}
-
-// The ids of the mistakes a report's summary names, space-separated.
-std::string diagnosis_ids(const nlohmann::json& summary) {
-  std::string ids;
-  for (const nlohmann::json& d : summary["diagnosis"]) {
-    ids += (ids.empty() ? "" : " ") + d["id"].get<std::string>();
-  }
-  return ids;
-}
-
-int points_of(const std::vector<Case>& cases) {
-  int total = 0;
-  for (const Case& c : cases) total += c.points;
-  return total;
 }
 
 std::string duration_text(std::chrono::seconds s) {
@@ -121,19 +107,20 @@ class Launch {
   fs::path copy_;
 };
 
-// The report of a submission whose build failed: every case failed, none run.
-nlohmann::json build_failed(const Context& context, const std::string& id, nlohmann::json build) {
-  return {{"submission", id},
-          {"status", "build-failed"},
-          {"summary",
-           {{"cases", context.cases.size()}, {"passed", 0}, {"failed", context.cases.size()},
-            {"score", 0}, {"max_score", points_of(context.cases)}, {"command", build["command"]},
-            {"interrupted", false}, {"diagnosis", nlohmann::json::array()}}},
-          {"build", std::move(build)},
-          {"cases", nlohmann::json::array()}};
+// The report of a submission whose build failed: every case not run, none passed.
+SubmissionReport build_failed(const Context& context, const std::string& id, nlohmann::json build) {
+  Report report;
+  report.command = build["command"].is_string() ? build["command"].get<std::string>() : "";
+  for (const Case& kase : context.cases) {
+    CaseResult result;
+    result.kase = &kase;
+    result.summary = "not run: the build failed";
+    report.results.push_back(std::move(result));
+  }
+  return {id, "build-failed", std::move(build), to_json(report)};
 }
 
-nlohmann::json grade_submission(const Context& context, const fs::path& folder) {
+SubmissionReport grade_submission(const Context& context, const fs::path& folder) {
   const BatchOptions& options = context.options;
   const std::string id = folder.filename().string();
   std::optional<Launch> launch_or_not;
@@ -170,11 +157,7 @@ nlohmann::json grade_submission(const Context& context, const fs::path& folder) 
   report.show_hidden = context.options.show_hidden;
   report.results = grade(context.cases, launch.program(options.run), grade_options, stop_on_interrupt());
   report.interrupted = stop_on_interrupt().load();
-  nlohmann::json json = to_json(report);
-  json["submission"] = id;
-  json["status"] = report.failed() == 0 ? "passed" : "failed";
-  json["build"] = build;
-  return json;
+  return {id, report.failed() == 0 ? "passed" : "failed", std::move(build), to_json(report)};
 }
 
 }  // namespace
@@ -224,31 +207,10 @@ std::string expand_dir(const std::string& command, const fs::path& dir) {
   return out;
 }
 
-std::vector<nlohmann::json> read_reports(const std::vector<fs::path>& folders) {
-  std::vector<nlohmann::json> reports;
-  for (const fs::path& folder : folders) {
-    if (!fs::is_directory(folder)) throw std::runtime_error(folder.string() + ": no such folder");
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
-      if (entry.path().extension() != ".json") continue;
-      try {
-        nlohmann::json json = nlohmann::json::parse(read_file(entry.path()));
-        if (json.contains("submission")) reports.push_back(std::move(json));
-      } catch (const nlohmann::json::exception& error) {
-        throw FileError(entry.path(), 0, std::string("not a submission report: ") + error.what());
-      }
-    }
-  }
-  std::sort(reports.begin(), reports.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
-    return a["submission"].get<std::string>() < b["submission"].get<std::string>();
-  });
-  return reports;
-}
-
-std::string gradebook_csv(const std::vector<nlohmann::json>& reports) {
+std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   std::vector<std::string> case_names;  // in the order of the first report that has them
-  for (const nlohmann::json& report : reports) {
-    for (const nlohmann::json& c : report["cases"]) {
-      const std::string name = c["name"];
+  for (const SubmissionReport& report : reports) {
+    for (const auto& [name, points] : report.case_points()) {
       if (std::find(case_names.begin(), case_names.end(), name) == case_names.end()) {
         case_names.push_back(name);
       }
@@ -258,17 +220,15 @@ std::string gradebook_csv(const std::vector<nlohmann::json>& reports) {
   csv << "id,status,score,max,passed,failed,diagnosis";
   for (const std::string& name : case_names) csv << "," << csv_field(name);
   csv << "\n";
-  for (const nlohmann::json& report : reports) {
-    const nlohmann::json& summary = report["summary"];
-    csv << csv_field(report["submission"]) << "," << report["status"].get<std::string>() << ","
-        << summary["score"] << "," << summary["max_score"] << "," << summary["passed"] << ","
-        << summary["failed"] << "," << csv_field(diagnosis_ids(summary));
+  for (const SubmissionReport& report : reports) {
+    csv << csv_field(report.submission) << "," << report.status << "," << report.score() << ","
+        << report.max_score() << "," << report.passed() << "," << report.failed() << ","
+        << csv_field(report.diagnosis_ids());
+    const std::vector<std::pair<std::string, int>> points = report.case_points();
     for (const std::string& name : case_names) {
-      int points = 0;
-      for (const nlohmann::json& c : report["cases"]) {
-        if (c["name"] == name) points = c["points"];
-      }
-      csv << "," << points;
+      const auto it = std::find_if(points.begin(), points.end(),
+                                   [&](const auto& p) { return p.first == name; });
+      csv << "," << (it == points.end() ? 0 : it->second);
     }
     csv << "\n";
   }
@@ -326,17 +286,17 @@ int batch_grade(const BatchOptions& options) {
   std::size_t failures = 0;
   std::string write_error;
   run_in_parallel(todo.size(), options.jobs_or_cores(), stop, [&](std::size_t i) {
-    nlohmann::json report = grade_submission(context, todo[i]);
+    const SubmissionReport report = grade_submission(context, todo[i]);
     const std::lock_guard<std::mutex> guard(lock);
     if (stop.load()) return;  // an interrupted grade is not written, so it reruns
     try {
       write_file(options.out / (todo[i].filename().string() + ".json"),
-                       report.dump(2) + "\n");
+                 format_submission_report(report));
     } catch (const std::exception& error) {
       write_error = error.what();
     }
     ++done;
-    if (report["status"] != "passed") ++failures;
+    if (report.status != "passed") ++failures;
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
     const auto left = std::chrono::seconds(elapsed.count() * static_cast<long>(todo.size() - done) /
@@ -348,17 +308,16 @@ int batch_grade(const BatchOptions& options) {
                 << done << "/" << todo.size() << "  " << failures << " not passed  ~"
                 << duration_text(left) << " left   " << std::flush;
     } else {
-      std::cerr << "graded " << report["submission"].get<std::string>() << ": "
-                << report["status"].get<std::string>() << " " << report["summary"]["score"] << "/"
-                << report["summary"]["max_score"] << " (" << done << "/" << todo.size() << ")\n";
+      std::cerr << "graded " << report.submission << ": " << report.status << " " << report.score()
+                << "/" << report.max_score() << " (" << done << "/" << todo.size() << ")\n";
     }
   });
   if (terminal && !todo.empty()) std::cerr << "\n";
   if (!write_error.empty()) return fail(write_error);
 
-  std::vector<nlohmann::json> reports;
+  std::vector<SubmissionReport> reports;
   try {
-    reports = read_reports({options.out});
+    reports = read_submission_reports({options.out});
     write_file(options.out / "gradebook.csv", gradebook_csv(reports));
   } catch (const std::exception& error) {
     return fail(error.what());
@@ -366,12 +325,11 @@ int batch_grade(const BatchOptions& options) {
   std::cout << std::left << std::setw(24) << "submission" << std::setw(14) << "status"
             << std::setw(10) << "score" << "looks like\n";
   bool all_passed = true;
-  for (const nlohmann::json& report : reports) {
-    const std::string score = std::to_string(report["summary"]["score"].get<int>()) + "/" +
-                              std::to_string(report["summary"]["max_score"].get<int>());
-    std::cout << std::setw(24) << report["submission"].get<std::string>() << std::setw(14)
-              << report["status"].get<std::string>() << std::setw(10) << score << diagnosis_ids(report["summary"]) << "\n";
-    all_passed = all_passed && report["status"] == "passed";
+  for (const SubmissionReport& report : reports) {
+    const std::string score = std::to_string(report.score()) + "/" + std::to_string(report.max_score());
+    std::cout << std::setw(24) << report.submission << std::setw(14) << report.status
+              << std::setw(10) << score << report.diagnosis_ids() << "\n";
+    all_passed = all_passed && report.status == "passed";
   }
   std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
             << (options.out / "gradebook.csv").string() << "\n";
@@ -384,7 +342,7 @@ int batch_grade(const BatchOptions& options) {
 
 int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
   try {
-    const std::vector<nlohmann::json> reports = read_reports(folders);
+    const std::vector<SubmissionReport> reports = read_submission_reports(folders);
     write_file(out, gradebook_csv(reports));
     std::cout << "merged " << reports.size() << " reports into " << out.string() << "\n";
   } catch (const std::exception& error) {

@@ -13,6 +13,7 @@
 #include "options.hpp"
 #include "runner.hpp"
 #include "sandbox.hpp"
+#include "submission_report.hpp"
 
 namespace grader {
 
@@ -40,13 +41,10 @@ struct BatchOptions : GradingOptions {
 // `command` with every {dir} replaced by `dir`, quoted for the shell.
 [[nodiscard]] std::string expand_dir(const std::string& command, const std::filesystem::path& dir);
 
-// The gradebook of the submission reports (as batch writes them): a header, then one row per
-// submission sorted by id: id, status, score, max, passed, failed, diagnosis, then the points
-// of each case.
-[[nodiscard]] std::string gradebook_csv(const std::vector<nlohmann::json>& reports);
-
-// The reports in `folders` (every *.json written by batch), or throws std::runtime_error.
-[[nodiscard]] std::vector<nlohmann::json> read_reports(const std::vector<std::filesystem::path>& folders);
+// The gradebook of the submission reports (submission_report.hpp): a header, then one row per
+// report in their order: id, status, score, max, passed, failed, diagnosis, then the points of
+// each case.
+[[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
 
 [[nodiscard]] int batch_grade(const BatchOptions& options);
 

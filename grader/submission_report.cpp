@@ -1,0 +1,102 @@
+#include "submission_report.hpp"
+
+#include <algorithm>
+
+#include "file_io.hpp"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+std::string SubmissionReport::diagnosis_ids() const {
+  std::string ids;
+  for (const nlohmann::json& d : run["summary"]["diagnosis"]) {
+    ids += (ids.empty() ? "" : " ") + d["id"].get<std::string>();
+  }
+  return ids;
+}
+
+std::vector<std::pair<std::string, int>> SubmissionReport::case_points() const {
+  std::vector<std::pair<std::string, int>> points;
+  for (const nlohmann::json& c : run["cases"]) points.emplace_back(c["name"], c["points"]);
+  return points;
+}
+
+std::string format_submission_report(const SubmissionReport& report) {
+  nlohmann::json json = report.run;
+  json["submission"] = report.submission;
+  json["status"] = report.status;
+  json["build"] = report.build;
+  return json.dump(2) + "\n";
+}
+
+namespace {
+
+nlohmann::json parse_json(const std::string& text, const fs::path& where) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& error) {
+    throw FileError(where, 0, std::string("not a submission report: ") + error.what());
+  }
+}
+
+SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
+  // A field the kit reads: there, and of its type, or a message that says which.
+  const auto need = [&](const nlohmann::json& object, const char* key, nlohmann::json::value_t type,
+                        const std::string& at) -> const nlohmann::json& {
+    const bool number = type == nlohmann::json::value_t::number_integer;
+    if (!object.is_object() || !object.contains(key) ||
+        (number ? !object[key].is_number_integer() : object[key].type() != type)) {
+      throw FileError(where, 0, "not a submission report: " + at + key + " is missing or not " +
+                                    (number ? "a whole number" : nlohmann::json(type).type_name()));
+    }
+    return object[key];
+  };
+  using type = nlohmann::json::value_t;
+  SubmissionReport report;
+  report.submission = need(json, "submission", type::string, "");
+  report.status = need(json, "status", type::string, "");
+  report.build = need(json, "build", type::object, "");
+  const nlohmann::json& summary = need(json, "summary", type::object, "");
+  for (const char* key : {"score", "max_score", "passed", "failed"}) {
+    need(summary, key, type::number_integer, "summary.");
+  }
+  for (const nlohmann::json& d : need(summary, "diagnosis", type::array, "summary.")) {
+    need(d, "id", type::string, "summary.diagnosis[].");
+  }
+  for (const nlohmann::json& c : need(json, "cases", type::array, "")) {
+    need(c, "name", type::string, "cases[].");
+    need(c, "points", type::number_integer, "cases[].");
+  }
+  json.erase("submission");
+  json.erase("status");
+  json.erase("build");
+  report.run = std::move(json);
+  return report;
+}
+
+}  // namespace
+
+SubmissionReport parse_submission_report(const std::string& text, const fs::path& where) {
+  return from_json(parse_json(text, where), where);
+}
+
+std::vector<SubmissionReport> read_submission_reports(const std::vector<fs::path>& folders) {
+  std::vector<SubmissionReport> reports;
+  for (const fs::path& folder : folders) {
+    if (!fs::is_directory(folder)) throw FileError(folder, 0, "no such folder");
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
+      if (entry.path().extension() != ".json") continue;
+      nlohmann::json json = parse_json(read_file(entry.path()), entry.path());
+      // another tool's JSON beside the reports is not one of them
+      if (json.is_object() && json.contains("submission")) {
+        reports.push_back(from_json(std::move(json), entry.path()));
+      }
+    }
+  }
+  std::sort(reports.begin(), reports.end(),
+            [](const SubmissionReport& a, const SubmissionReport& b) { return a.submission < b.submission; });
+  return reports;
+}
+
+}  // namespace grader

@@ -1,0 +1,78 @@
+#include "submission_report.hpp"
+
+#include <doctest/doctest.h>
+
+#include "batch.hpp"
+#include "file_io.hpp"
+#include "report_formats.hpp"
+
+namespace {
+
+const grader::Case kCase =
+    grader::parse_case("> A\n1\n> B\n2\n", "hashing/two", "cases/hashing/two.case");
+
+// A submission's report as batch makes it: `output` judged on kCase.
+grader::SubmissionReport submission(const std::string& id, const std::string& output) {
+  grader::RunResult run;
+  run.started = true;
+  run.out = output;
+  grader::Report report;
+  report.results.push_back(grader::judge(kCase, run, grader::Limits{}));
+  return {id, report.failed() == 0 ? "passed" : "failed",
+          {{"command", nullptr}, {"ok", true}}, grader::to_json(report)};
+}
+
+std::string problem_of(const std::string& text) {
+  try {
+    static_cast<void>(grader::parse_submission_report(text, "grades/x.json"));
+  } catch (const grader::FileError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("a submission report reads back as written, field for field") {
+  const grader::SubmissionReport written = submission("alice, \"the\" 1st", "1\n3\n");
+  const std::string text = grader::format_submission_report(written);
+  const grader::SubmissionReport read = grader::parse_submission_report(text, "grades/a.json");
+  CHECK(read.submission == written.submission);
+  CHECK(read.status == "failed");
+  CHECK(read.build == written.build);
+  CHECK(read.run == written.run);
+  CHECK(grader::format_submission_report(read) == text);
+  CHECK(read.score() == 0);
+  CHECK(read.max_score() == 1);
+  CHECK(read.failed() == 1);
+  CHECK(read.case_points() == std::vector<std::pair<std::string, int>>{{"hashing/two", 0}});
+  CHECK(read.diagnosis_ids().empty());
+}
+
+TEST_CASE("a file that is not a submission report says which field is wrong") {
+  nlohmann::json good = nlohmann::json::parse(
+      grader::format_submission_report(submission("bob", "1\n2\n")));
+  CHECK(problem_of(good.dump()) == "no error");
+  nlohmann::json no_status = good;
+  no_status.erase("status");
+  CHECK(problem_of(no_status.dump()) ==
+        "grades/x.json: error: not a submission report: status is missing or not string");
+  nlohmann::json text_score = good;
+  text_score["summary"]["score"] = "1";
+  CHECK(problem_of(text_score.dump()) ==
+        "grades/x.json: error: not a submission report: summary.score is missing or not a whole number");
+  nlohmann::json no_points = good;
+  no_points["cases"][0].erase("points");
+  CHECK(problem_of(no_points.dump()) ==
+        "grades/x.json: error: not a submission report: cases[].points is missing or not a whole number");
+  CHECK(problem_of("{\"submission\": ").rfind("grades/x.json: error: not a submission report: ", 0) == 0);
+}
+
+TEST_CASE("the gradebook has one row per report and one column per case, quoted where needed") {
+  const std::vector<grader::SubmissionReport> reports = {submission("alice, 2", "1\n2\n"),
+                                                         submission("bob", "1\n3\n")};
+  CHECK(grader::gradebook_csv(reports) ==
+        "id,status,score,max,passed,failed,diagnosis,hashing/two\n"
+        "\"alice, 2\",passed,1,1,1,0,,1\n"
+        "bob,failed,0,1,0,1,,0\n");
+}
