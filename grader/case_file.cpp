@@ -62,7 +62,9 @@ std::string_view trim(std::string_view text) {
 
 // Splits text into lines, dropping one CR before each LF except on lines to send: a CR there
 // is sent, which is how a case tests CRLF input (and harmless for a program that drops it).
-std::vector<std::string_view> split_lines(std::string_view text) {
+}  // namespace
+
+std::vector<std::string_view> case_file_lines(std::string_view text) {
   std::vector<std::string_view> lines;
   while (!text.empty()) {
     const std::size_t newline = text.find('\n');
@@ -75,8 +77,6 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
-}  // namespace
-
 std::string_view command_of(std::string_view input) {
   if (input.ends_with('\r')) input.remove_suffix(1);
   return input.substr(0, input.find(' '));
@@ -86,7 +86,7 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
   Case result;
   result.name = name;
   result.file = file;
-  const std::vector<std::string_view> lines = split_lines(text);
+  const std::vector<std::string_view> lines = case_file_lines(text);
   bool in_description = true;  // until the first line that is not a comment
   bool seen_step = false;
 

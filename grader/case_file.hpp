@@ -80,6 +80,10 @@ class CaseFileError : public FileError {
   using FileError::FileError;
 };
 
+// The lines of a case file's text as the parser numbers them (line N is element N-1): split at
+// LF, a trailing CR dropped except from a line to send (whose CR the program must see).
+[[nodiscard]] std::vector<std::string_view> case_file_lines(std::string_view text);
+
 // The command of a line to send: its first word ("HASH" of "HASH 0 bloom"), a CR at its end
 // dropped. What a bound @hint names.
 [[nodiscard]] std::string_view command_of(std::string_view input);

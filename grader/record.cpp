@@ -17,29 +17,25 @@ std::string rerecord(const std::string& text, const Case& kase,
                             " lines where one per sent line (" + std::to_string(wanted) +
                             ") was expected");
   }
+  // Driven by the parser's positions: each step's line is kept and followed by its answers,
+  // its old expected lines are dropped, and every other line stays where it stands.
+  const std::vector<std::string_view> lines = case_file_lines(text);
+  std::vector<const Step*> step_at(lines.size() + 1, nullptr);
+  std::vector<bool> expected_at(lines.size() + 1, false);
+  for (const Step& step : kase.steps) {
+    step_at[static_cast<std::size_t>(step.case_line)] = &step;
+    for (const ExpectedLine& line : step.expected) expected_at[static_cast<std::size_t>(line.case_line)] = true;
+  }
   std::string out;
   std::size_t next_answer = 0;
-  std::size_t step = 0;
-  bool in_expectations = false;
-  std::string_view rest = text;
-  while (!rest.empty()) {
-    const std::size_t newline = rest.find('\n');
-    std::string_view line = rest.substr(0, newline);
-    rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
-    if (line.ends_with('\r') && !line.starts_with(">")) line.remove_suffix(1);
-
-    if (line.starts_with(">")) {
-      out.append(line).push_back('\n');
-      for (std::size_t i = 0; i < answers_expected(kase.steps[step].input); ++i) {
+  for (std::size_t number = 1; number <= lines.size(); ++number) {
+    if (expected_at[number]) continue;
+    out.append(lines[number - 1]).push_back('\n');
+    if (const Step* step = step_at[number]) {
+      for (std::size_t i = 0; i < answers_expected(step->input); ++i) {
         out.append(answers[next_answer++]).push_back('\n');
       }
-      ++step;
-      in_expectations = true;
-      continue;
     }
-    const bool layout = line.empty() || line.starts_with("#") || line.starts_with("@");
-    if (in_expectations && !layout) continue;  // an old expected line: replaced above
-    out.append(line).push_back('\n');
   }
   return out;
 }
