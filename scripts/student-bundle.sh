@@ -3,7 +3,7 @@
 #   bash scripts/student-bundle.sh EXERCISE [OUT.tar.gz]   (default build/bloom-course-EXERCISE.tar.gz)
 # The exercise's starter (generated: no solution of its own, and of the other exercises only
 # what it needs as given code, which its README names), the protocol suite and the exercise's
-# public cases (never a hidden one: each left out is named), the mistakes it may be told, the
+# public cases (never a hidden one), the mistakes it may be told, the
 # grader's sources with a build of their own, and the docs a student needs. No reference, no
 # other exercise's starter or cases, no known mistakes' code, no instructor tools.
 set -euo pipefail
@@ -21,20 +21,10 @@ name=bloom-course-$exercise
 root=$stage/$name
 mkdir -p "$root/grader" "$root/docs" "$root/cases"
 git ls-files -z "starter/$exercise" | xargs -0 -I{} cp --parents {} "$root"
-left_out=()
-for suite in protocol "$exercise"; do
-  mkdir -p "$root/cases/$suite"
-  for case in cases/$suite/*.case; do
-    if grep -q '^@hidden' "$case"; then
-      left_out+=("$case")
-      continue
-    fi
-    cp "$case" "$root/cases/$suite/"
-    [[ -f ${case%.case}.mistakes ]] && cp "${case%.case}.mistakes" "$root/cases/$suite/"
-  done
-done
-# the catalogue's comments and this exercise's mistakes
-awk -F'\t' -v e="$exercise" '/^#/ || $2 == e' cases/mistakes.tsv >"$root/cases/mistakes.tsv"
+# the starter's cases: the protocol's and the exercise's public ones with their known
+# mistakes' answers, and the catalogue of this exercise's mistakes (bloom-make-starters chose
+# them with the grader's own parser: no hidden case)
+cp -r "$root/starter/$exercise/cases/." "$root/cases/"
 for file in grader/*.cpp grader/*.hpp; do
   case $file in *_test.cpp | */test_main.cpp) continue ;; esac
   cp "$file" "$root/grader/"
@@ -45,5 +35,4 @@ cp tools/bundle/CMakeLists.txt "$root/"
 sed "s/@EXERCISE@/$exercise/g" tools/bundle/README.md >"$root/README.md"
 sed -n '/^\*\*Given:/p' "starter/$exercise/README.md" >>"$root/README.md"
 tar -C "$stage" -czf "$out" "$name"
-((${#left_out[@]} == 0)) || echo "student-bundle: warning: left out hidden cases: ${left_out[*]}" >&2
 echo "wrote $out: the $exercise exercise ($(tar -tzf "$out" | grep -vc '/$') files)"

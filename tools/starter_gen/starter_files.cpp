@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "case_file.hpp"
+
 namespace starter {
 
 namespace fs = std::filesystem;
@@ -54,8 +56,8 @@ std::vector<fs::path> sorted_files(const fs::path& folder) {
   return files;
 }
 
-bool is_hidden_case(const std::string& text) {
-  return text.rfind("@hidden", 0) == 0 || text.find("\n@hidden") != std::string::npos;
+bool is_hidden_case(const fs::path& path, const std::string& text) {
+  return grader::parse_case(text, path.stem().string(), path).hidden;
 }
 
 bool in_build_folder(const fs::path& relative) {
@@ -148,7 +150,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     for (const fs::path& path : sorted_files(root / "cases" / suite)) {
       if (path.extension() != ".case") continue;
       const std::string text = read_file(path);
-      if (is_hidden_case(text)) continue;
+      if (is_hidden_case(path, text)) continue;
       files["cases/" + suite + "/" + path.filename().string()] = text;
       // the known mistakes' answers to it, so that build/check names a student's mistake
       fs::path mistakes = path;
@@ -159,8 +161,11 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     }
   }
 
-  if (fs::is_regular_file(root / "cases" / "mistakes.tsv")) {
-    files["cases/mistakes.tsv"] = read_file(root / "cases" / "mistakes.tsv");
+  // the catalogue of this exercise's known mistakes: what build/check names a mistake by
+  if (const fs::path catalogue = root / "cases" / "mistakes.tsv"; fs::is_regular_file(catalogue)) {
+    std::vector<grader::MistakeInfo> mine = grader::parse_catalogue(read_file(catalogue), catalogue);
+    std::erase_if(mine, [&](const grader::MistakeInfo& m) { return m.exercise != exercise.name; });
+    files["cases/mistakes.tsv"] = grader::format_catalogue(mine);
   }
 
   // What the starter holds of the other exercises, said plainly (README.md, and the bundle).
