@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -94,12 +95,26 @@ class Launch {
   }
   [[nodiscard]] Command make(const std::string& command, bool build) const {
     const std::string text = line(command);
-    if (!context_.sandbox) return shell(text, build ? dir_ : fs::path());
+    // Plain words start the program itself, a process fewer per case; anything else is the
+    // shell's to read. Outside the sandbox the program is found as the shell would find it;
+    // inside, the build's output exists only in the sandbox's copy, so an absolute path is
+    // taken as it is.
+    const std::optional<std::vector<std::string>> words = plain_words(command, users() ? copy_ : dir_);
+    if (!context_.sandbox) {
+      std::string not_found;
+      std::optional<Command> direct = words ? resolve_command(*words, not_found) : std::nullopt;
+      if (!direct) return shell(text, build ? dir_ : fs::path());
+      direct->display = text;
+      direct->working_dir = build ? dir_ : fs::path();
+      return *direct;
+    }
+    const std::vector<std::string> argv = words && fs::path((*words)[0]).is_absolute()
+                                              ? *words
+                                              : std::vector<std::string>{"/bin/sh", "-c", text};
     const fs::path working_dir = build ? (users() ? copy_ : dir_) : fs::path();
     const std::vector<Binding> bindings =
         users() ? std::vector<Binding>{} : std::vector<Binding>{{copy_, dir_, build}};
-    return context_.sandbox->wrap({"/bin/sh", "-c", text}, bindings, working_dir,
-                                  "(sandboxed) " + text);
+    return context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text);
   }
 
   const Context& context_;
@@ -191,6 +206,22 @@ std::vector<fs::path> shard_of(const fs::path& root, int index, int count) {
     if (static_cast<int>(i % static_cast<std::size_t>(count)) == index - 1) mine.push_back(all[i]);
   }
   return mine;
+}
+
+std::optional<std::vector<std::string>> plain_words(const std::string& command, const fs::path& dir) {
+  constexpr std::string_view kPlain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./-+,:@%{}";
+  if (command.find_first_not_of(kPlain) != std::string::npos) return std::nullopt;
+  std::vector<std::string> words;
+  std::istringstream split(command);
+  for (std::string word; split >> word;) {
+    for (std::size_t at = word.find("{dir}"); at != std::string::npos; at = word.find("{dir}", at)) {
+      word.replace(at, 5, dir.string());
+      at += dir.string().size();
+    }
+    words.push_back(word);
+  }
+  if (words.empty()) return std::nullopt;
+  return words;
 }
 
 std::string expand_dir(const std::string& command, const fs::path& dir) {

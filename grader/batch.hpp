@@ -41,6 +41,13 @@ struct BatchOptions : GradingOptions {
 // `command` with every {dir} replaced by `dir`, quoted for the shell.
 [[nodiscard]] std::string expand_dir(const std::string& command, const std::filesystem::path& dir);
 
+// The words of `command` with {dir} replaced by `dir`, when /bin/sh would read it as those
+// words and nothing else: letters, digits, spaces and _ . / - + , : @ % { } only (no quotes,
+// $, globs, pipes, redirections, ~ or =). Such a command runs without a shell, a process fewer
+// per case. nullopt for anything else, which runs through /bin/sh -c.
+[[nodiscard]] std::optional<std::vector<std::string>> plain_words(const std::string& command,
+                                                                   const std::filesystem::path& dir);
+
 // The gradebook of the submission reports (submission_report.hpp): a header, then one row per
 // report in their order: id, status, score, max, passed, failed, diagnosis, then the points of
 // each case.
