@@ -16,7 +16,8 @@ cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== ASan + UBSan build =="
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBLOOM_WERROR=ON -DBLOOM_SANITIZE=ON >/dev/null
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBLOOM_WERROR=ON -DBLOOM_SANITIZE=ON \
+  -DBLOOM_BENCHMARKS=OFF >/dev/null  # the benchmarks run in no test
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE nosan
