@@ -19,6 +19,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import outcome  # noqa: E402
+from starters import solved_starters  # noqa: E402
 
 MISTAKES = ["float-division", "no-byte-cap", "no-hash-cap", "seed-not-wrapped", "byte-modulus",
             "hex-text-hashed", "big-endian-fields", "compact-size-one-byte", "msb-bit-order"]
@@ -73,8 +74,7 @@ def main():
         for mistake in MISTAKES:
             python_submission(mistake, f"--mistake {mistake}")
         python_submission("two-mistakes", "--mistake float-division --mistake msb-bit-order")
-        subprocess.run([args.make_starters, "--root", pathlib.Path(args.cases).resolve().parent, "--solved", "--exercise", "bip37", "--out", tmp / "solved"],
-                       check=True, stdout=subprocess.DEVNULL)
+        solved_starters(args.make_starters, pathlib.Path(args.cases).resolve().parent, tmp / "solved", "bip37")
         shutil.copytree(tmp / "solved" / "bip37", subs / "cpp-solved")
         (subs / "not-compiling").mkdir()
         (subs / "not-compiling" / "CMakeLists.txt").write_text(

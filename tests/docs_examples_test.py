@@ -30,6 +30,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 from outcome import report  # noqa: E402
+from starters import solved_starters  # noqa: E402
 
 FENCE = re.compile(r"(?:<!-- docs-test: (?P<skip>[^>]*?) -->\n)?```(?:sh|bash)\n(?P<body>.*?)```", re.S)
 PROGRAMS = ("bloom-grader", "bloom-reference", "bloom-make-starters")
@@ -91,8 +92,7 @@ def scratch_copy(source, build_bin, tmp):
     (root / "student" / "build").mkdir(parents=True)
     (root / "student" / "build" / "bloom").symlink_to(build_bin / "bloom-reference")
     shutil.copy(source / "tests" / "oracle" / "bloom.py", root / "bloom.py")
-    subprocess.run([build_bin / "bloom-make-starters", "--solved", "--exercise", "bip37", "--out",
-                    tmp / "solved"], cwd=root, check=True, stdout=subprocess.DEVNULL)
+    solved_starters(build_bin / "bloom-make-starters", root, tmp / "solved", "bip37")
     shutil.copytree(tmp / "solved" / "bip37", root / "submissions" / "solved")
     shutil.copytree(root / "starter" / "bip37", root / "submissions" / "as-given")
     subprocess.run([build_bin / "bloom-reference", "--generate", "bip37", "--seed", "2027",

@@ -23,6 +23,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import validate_reports  # noqa: E402
 from debian_root import Root, run  # noqa: E402
 import outcome  # noqa: E402
+from starters import solved_starters  # noqa: E402
 
 
 MARKER = "SECRET-HIDDEN-MARKER-7f3a"
@@ -124,8 +125,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory(prefix="bloom-gradescope-") as tmp:
         tmp = pathlib.Path(tmp)
-        subprocess.run([args.make_starters, "--root", args.source, "--solved", "--exercise", exercise, "--out", tmp / "solved"],
-                       check=True, stdout=subprocess.DEVNULL)
+        solved_starters(args.make_starters, args.source, tmp / "solved", exercise)
 
         sandbox_kind = {}  # set per submission by the leak checks below
 

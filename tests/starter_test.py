@@ -17,19 +17,12 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import case_text  # noqa: E402
 import outcome  # noqa: E402
+from starters import cmake_build, solved_starters  # noqa: E402
 
 NOT_IMPLEMENTED = "error: not implemented: "
 # Names of things only the kit has: a student's folder never mentions them.
 KIT_ONLY = ["bloom-reference", "bloom-grader", "bloom-make-starters", "KIT ONLY", "--mistake",
             "reference/", "record --"]
-
-
-def build(folder: pathlib.Path, cmake: str) -> None:
-    # Warnings are errors here, as in the kit's own CI; students build without -Werror.
-    subprocess.run([cmake, "-S", folder, "-B", folder / "build", "-DCMAKE_CXX_FLAGS=-Werror"],
-                   check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([cmake, "--build", folder / "build", "-j", "2"], check=True,
-                   stdout=subprocess.DEVNULL)
 
 
 def grade(grader: str, folder: pathlib.Path) -> tuple[int, dict]:
@@ -98,7 +91,7 @@ def main() -> int:
         given = pathlib.Path(tmp) / args.exercise
         shutil.copytree(args.source / "starter" / args.exercise, given)
         failures += kit_only_problems(given)
-        build(given, args.cmake)
+        cmake_build(given, args.cmake)
         status, report = grade(args.grader, given)
         if status != 1:
             failures.append(f"the starter should fail some cases: bloom-grader exit {status}")
@@ -129,11 +122,9 @@ def main() -> int:
             failures.append(f"build/check on the starter: exit {check.returncode}, wanted {wanted!r}, "
                             f"output ends {check.stdout[-300:]!r}")
 
-        solved_root = pathlib.Path(tmp) / "solved"
-        subprocess.run([args.make_starters, "--root", args.source, "--solved", "--exercise", args.exercise, "--out",
-                        solved_root], check=True, stdout=subprocess.DEVNULL)
-        solved = solved_root / args.exercise
-        build(solved, args.cmake)
+        solved = solved_starters(args.make_starters, args.source, pathlib.Path(tmp) / "solved",
+                                 args.exercise) / args.exercise
+        cmake_build(solved, args.cmake)
         status, report = grade(args.grader, solved)
         summary = report["summary"]
         if status != 0 or summary["passed"] != summary["cases"]:

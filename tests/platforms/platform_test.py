@@ -22,6 +22,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
 from debian_root import Failure, Root, run  # noqa: E402
+from starters import cmake_build, solved_starters  # noqa: E402
 
 EXERCISES_FROM = "starter"  # the committed starters name the exercises: one folder each
 CACHE = pathlib.Path(os.environ.get("BLOOM_ROOT_CACHE", "/var/cache/bloom-kit/roots")).parent
@@ -60,13 +61,10 @@ def starter_cell(args, work, execute, cmake_args, env=None, checks=()):
     for exercise in sorted(p.name for p in (args.source / EXERCISES_FROM).iterdir()):
         solved_root = work / "solved"
         if not solved_root.exists():
-            run([args.make_starters, "--root", args.source, "--solved", "--out", solved_root])
+            solved_starters(args.make_starters, args.source, solved_root)
         folder = work / exercise
         shutil.copytree(solved_root / exercise, folder)
-        build = folder / "build"
-        execute(["cmake", "-S", folder, "-B", build, "-DCMAKE_CXX_FLAGS=-Werror", *cmake_args],
-                env=env)
-        execute(["cmake", "--build", build, "-j", "2"], env=env)
+        build = cmake_build(folder, configure=cmake_args, execute=execute, env=env)
         passed = expect_check(execute, build / "check", solved=True)
         for check in checks:
             check(build)
@@ -133,7 +131,7 @@ def windows_cell(args, work):
     prefix.mkdir(parents=True, exist_ok=True)
     env = ["env", f"WINEPREFIX={prefix}", "WINEDEBUG=-all"]
     run([*env, "wine", "cmd", "/c", "ver"])
-    run([args.make_starters, "--root", args.source, "--solved", "--out", work / "solved"])
+    solved_starters(args.make_starters, args.source, work / "solved")
     for exercise in sorted(p.name for p in (args.source / EXERCISES_FROM).iterdir()):
         folder = work / "solved" / exercise
         build = folder / "build"
