@@ -25,9 +25,10 @@ git ls-files -z "starter/$exercise" | xargs -0 -I{} cp --parents {} "$root"
 # mistakes' answers, and the catalogue of this exercise's mistakes (bloom-make-starters chose
 # them with the grader's own parser: no hidden case)
 cp -r "$root/starter/$exercise/cases/." "$root/cases/"
-for file in grader/*.cpp grader/*.hpp; do
+mkdir -p "$root/grader/core"
+for file in grader/*.cpp grader/*.hpp grader/core/*.cpp grader/core/*.hpp; do
   case $file in *_test.cpp | */test_main.cpp) continue ;; esac
-  cp "$file" "$root/grader/"
+  cp "$file" "$root/$file"
 done
 # the starter's copies: without the kit-only sections (how the kit records its cases)
 cp "starter/$exercise/docs/protocol.md" "starter/$exercise/docs/case-format.md" docs/grader.md "$root/docs/"

@@ -15,14 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The grader's parts that the self-check is built from: no Boost, no JSON, no CLI11.
-constexpr const char* kCheckSources[] = {
-    "case_file.hpp", "case_file.cpp",     "compare.hpp",     "compare.cpp",
-    "file_io.hpp",   "file_io.cpp",
-    "judge.hpp",     "judge.cpp",         "report.hpp",      "report.cpp",
-    "runner.hpp",    "runner_common.hpp", "runner_common.cpp", "runner_fork.cpp",
-    "check_main.cpp",
-};
 constexpr const char* kDocs[] = {"protocol.md", "case-format.md"};
 
 std::string read_file(const fs::path& path) {
@@ -137,10 +129,13 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
                              " has a stub in reference/");
   }
 
+  // the self-check: the grader's core (no Boost, no JSON, no CLI11), copied whole
   std::string check_sources;
-  for (const char* name : kCheckSources) {
-    files[std::string("check/") + name] = read_file(root / "grader" / name);
-    if (fs::path(name).extension() == ".cpp") check_sources += std::string("  check/") + name + "\n";
+  for (const fs::path& path : sorted_files(root / "grader" / "core")) {
+    const std::string name = path.filename().string();
+    if (name.find("_test.cpp") != std::string::npos) continue;
+    files["check/" + name] = read_file(path);
+    if (path.extension() == ".cpp") check_sources += "  check/" + name + "\n";
   }
   for (const char* name : kDocs) {
     const std::string shown = std::string("docs/") + name;
