@@ -17,6 +17,7 @@
 #include "interrupt.hpp"
 #include "case_file.hpp"
 #include "file_io.hpp"
+#include "subcommand.hpp"
 #include "submission_report.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
@@ -268,13 +269,13 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
 
 int batch_grade(const BatchOptions& options) {
   const auto fail = [](const std::string& message) {
-    std::cerr << "bloom-grader: error: " << message << "\n";
+    error(message);
     return kExitCouldNotRun;
   };
   std::vector<Case> cases;
   try {
     cases = load_cases(options.cases);
-  } catch (const CaseFileError& e) {
+  } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
     std::cerr << e.what() << "\n";
     return kExitCouldNotRun;
   }
@@ -377,7 +378,7 @@ int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
     write_file(out, gradebook_csv(reports));
     std::cout << "merged " << reports.size() << " reports into " << out.string() << "\n";
   } catch (const std::exception& error) {
-    std::cerr << "bloom-grader: error: " << error.what() << "\n";
+    grader::error(error.what());
     return kExitCouldNotRun;
   }
   return kExitPassed;

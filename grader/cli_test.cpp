@@ -1,5 +1,6 @@
 // bloom-grader as a student and an instructor run it: a real process, real files.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -198,4 +199,24 @@ TEST_CASE("record that cannot write a case file says which and exits 2, and says
   const Finished recorded = grader_run(with_reference({"record", "--cases", kase.string()}));
   CHECK(recorded.exit_code == 0);
   CHECK(read_file(kase) == "> HASH 0 bloom\n48ad2c42\n");
+}
+
+TEST_CASE("a case file the grader may not read is an error naming it, exit 2, not a crash") {
+  const TempDir dir;
+  std::filesystem::permissions(dir.path(), std::filesystem::perms::all);  // others may enter
+  const std::filesystem::path kase = dir.path() / "locked.case";
+  testing_support::write_file(kase, "> HASH 0 a\n3c2569b2\n");
+  std::vector<std::string> args = {BLOOM_GRADER_BINARY, "run", "--cases", kase.string(), "--",
+                                   "/bin/cat"};
+  if (::geteuid() == 0) {  // root reads anything: run as an ordinary user
+    args.insert(args.begin(), {"/usr/bin/setpriv", "--reuid", "4242", "--regid", "4242",
+                               "--clear-groups"});
+  }
+  std::filesystem::permissions(kase, std::filesystem::perms::none);
+  const Finished refused = testing_support::run_text_input(args, "");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err == kase.string() + ": error: cannot read: Permission denied\n");
+  std::filesystem::permissions(kase, std::filesystem::perms::owner_read | std::filesystem::perms::others_read);
+  const Finished control = testing_support::run_text_input(args, "");  // readable: it runs
+  CHECK(control.exit_code == 1);
 }

@@ -52,7 +52,7 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   std::vector<Case> cases;
   try {
     cases = load_cases(options.cases, false);  // with the expected lines just recorded
-  } catch (const CaseFileError& e) {
+  } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
     std::cerr << e.what() << "\n";
     return -1;
   }

@@ -11,7 +11,7 @@ std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
   Prepared prepared;
   try {
     prepared.cases = load_cases(paths, with_mistakes);
-  } catch (const CaseFileError& e) {
+  } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
     std::cerr << e.what() << "\n";
     return std::nullopt;
   }
@@ -36,7 +36,7 @@ std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command, co
   }
   try {
     return parse_catalogue(run.out, command.display + " --list-mistakes");
-  } catch (const CaseFileError& e) {
+  } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
     std::cerr << e.what() << "\n";
     return std::nullopt;
   }
