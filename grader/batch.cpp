@@ -97,17 +97,20 @@ class Launch {
   [[nodiscard]] Command make(const std::string& command, bool build) const {
     const std::string text = line(command);
     // Plain words start the program itself, a process fewer per case; anything else is the
-    // shell's to read. Outside the sandbox the program is found as the shell would find it;
-    // inside, the build's output exists only in the sandbox's copy, so an absolute path is
-    // taken as it is.
-    const std::optional<std::vector<std::string>> words = plain_words(command, users() ? copy_ : dir_);
+    // shell's to read. The program is a name found on PATH or an absolute path ({dir}/...):
+    // a relative one would be the working folder's, which the shell knows best. Outside the
+    // sandbox it is found as the shell would find it; inside, the build's output exists only
+    // in the sandbox's copy, so an absolute path is taken as it is. The arguments are left
+    // exactly as the shell would pass them.
+    std::optional<std::vector<std::string>> words = plain_words(command, users() ? copy_ : dir_);
+    if (words && (*words)[0].find('/') != std::string::npos && !fs::path((*words)[0]).is_absolute()) {
+      words.reset();
+    }
     if (!context_.sandbox) {
-      std::string not_found;
-      std::optional<Command> direct = words ? resolve_command(*words, not_found) : std::nullopt;
-      if (!direct) return shell(text, build ? dir_ : fs::path());
-      direct->display = text;
-      direct->working_dir = build ? dir_ : fs::path();
-      return *direct;
+      const std::optional<fs::path> program = words ? find_program((*words)[0]) : std::nullopt;
+      if (!program) return shell(text, build ? dir_ : fs::path());
+      return Command{*program, {words->begin() + 1, words->end()}, text,
+                     build ? dir_ : fs::path(), {}};
     }
     const std::vector<std::string> argv = words && fs::path((*words)[0]).is_absolute()
                                               ? *words

@@ -59,6 +59,30 @@ bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept {
   return true;
 }
 
+std::optional<fs::path> find_program(const std::string& program) {
+  std::error_code ignored;
+  const auto runnable = [&](const fs::path& path) {
+    return fs::is_regular_file(path, ignored) && ::access(path.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) {
+    const fs::path path = fs::absolute(program);
+    return runnable(path) ? std::optional<fs::path>(path) : std::nullopt;
+  }
+  // the first runnable PATH entry, as a shell finds it; an empty entry is the current folder
+  const char* path = std::getenv("PATH");
+  std::string_view rest = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (;;) {
+    const std::size_t colon = rest.find(':');
+    const std::string_view folder = rest.substr(0, colon);
+    if (const fs::path candidate = fs::absolute(fs::path(folder.empty() ? "." : folder) / program);
+        runnable(candidate)) {
+      return candidate;
+    }
+    if (colon == std::string_view::npos) return std::nullopt;
+    rest.remove_prefix(colon + 1);
+  }
+}
+
 std::optional<Command> resolve_command(const std::vector<std::string>& argv, std::string& error) {
   if (argv.empty()) {
     error = "no program given: put it after --, for example -- ./build/bloom";
@@ -70,40 +94,15 @@ std::optional<Command> resolve_command(const std::vector<std::string>& argv, std
     command.display += arg;
   }
   const std::string& program = argv[0];
-  std::error_code status_error;
-  const auto runnable = [&](const fs::path& path) {
-    return fs::is_regular_file(path, status_error) && ::access(path.c_str(), X_OK) == 0;
-  };
-  fs::path executable;
-  if (program.find('/') != std::string::npos) {
-    executable = fs::absolute(program);
-  } else {
-    // the first runnable PATH entry, as a shell finds it; an empty entry is the current folder
-    const char* path = std::getenv("PATH");
-    std::string_view rest = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
-    for (;;) {
-      const std::size_t colon = rest.find(':');
-      const std::string_view folder = rest.substr(0, colon);
-      if (const fs::path candidate = fs::absolute(fs::path(folder.empty() ? "." : folder) / program);
-          runnable(candidate)) {
-        executable = candidate;
-        break;
-      }
-      if (colon == std::string_view::npos) break;
-      rest.remove_prefix(colon + 1);
-    }
-    if (executable.empty()) {
-      error = "cannot find \"" + program + "\" on PATH";
-      return std::nullopt;
-    }
-  }
-  if (!runnable(executable)) {
-    error = "cannot run \"" + program + "\": " +
-            (fs::exists(executable, status_error) ? "it is not an executable file"
-                                                  : "no such file");
+  const std::optional<fs::path> executable = find_program(program);
+  if (!executable) {
+    std::error_code ignored;
+    error = program.find('/') == std::string::npos ? "cannot find \"" + program + "\" on PATH"
+            : fs::exists(program, ignored)         ? "cannot run \"" + program + "\": it is not an executable file"
+                                                   : "cannot run \"" + program + "\": no such file";
     return std::nullopt;
   }
-  command.executable = executable;
+  command.executable = *executable;
   for (std::size_t i = 1; i < argv.size(); ++i) {
     const std::string& arg = argv[i];
     std::error_code ignored;

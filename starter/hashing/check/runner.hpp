@@ -54,6 +54,10 @@ struct Command {
   std::shared_ptr<const Confinement> confinement;
 };
 
+// The absolute path of `program`, runnable: found on PATH as a shell finds it, or taken
+// against the current folder when it has a '/'. nullopt when there is none.
+[[nodiscard]] std::optional<std::filesystem::path> find_program(const std::string& program);
+
 // Resolves argv[0] on PATH (or against the current folder when it has a '/'), and turns each
 // argument that names an existing file or folder into an absolute path, because the program
 // runs in a fresh temporary folder (`-- python3 bloom.py` still finds bloom.py). Returns
