@@ -56,7 +56,7 @@ grader() {
 kit() {
   grader
   echo python3 bubblewrap doctest-dev   # test drivers, the batch grader's --sandbox, unit tests
-  echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for the platform cells
+  echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for scripts/test.sh
   # libFuzzer and the sanitizers' runtime for the distribution's clang
   local clang_major
   clang_major=$(candidate clang | sed -n 's/^1:\([0-9]*\).*/\1/p')

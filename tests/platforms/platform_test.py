@@ -152,12 +152,15 @@ KIT_TESTS = ["reference_test", "starter_gen_test", "grader_test", "fork_safety_t
 
 def kit_cell(args, work, execute, cmake_args, ccache_dir, env=None):
     """Configures and builds the kit (reference, grader, tools, C++ tests), then runs the C++
-    tests. ccache keeps reruns short when the sources have not changed."""
+    tests. ccache keeps reruns short when the sources have not changed: paths relative to the
+    build folder (base dir /), and the working folder out of the hash, as scripts/test.sh does
+    for the kit's own builds."""
     build = work / "kit"
     execute(["cmake", "-S", args.source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
              "-DBLOOM_BENCHMARKS=OFF", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", *cmake_args],
             env=env)
-    execute(["env", f"CCACHE_DIR={ccache_dir}", "cmake", "--build", build, "-j", "2"], env=env)
+    execute(["env", f"CCACHE_DIR={ccache_dir}", "CCACHE_BASEDIR=/", "CCACHE_NOHASHDIR=1",
+             "cmake", "--build", build, "-j", "2"], env=env)
     for test in KIT_TESTS:
         done = execute([build / "bin" / test, "--no-intro"], env=env)
         counts = [line for line in done.stdout.splitlines() if "test cases:" in line]
