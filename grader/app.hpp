@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "options.hpp"
+#include "record.hpp"
 #include "report_formats.hpp"
 #include "sandbox.hpp"
 
@@ -43,6 +44,7 @@ struct RecordOptions : GradingOptions {
   // also record each known mistake's first wrong answer (`command --list-mistakes`, then
   // `command --mistake ID`) into mistakes.tsv and NAME.mistakes files
   bool mistakes = false;
+  AnswerRule gets_answer = nullptr;  // which sent lines the program answers (record.hpp)
   std::vector<std::string> command;
 };
 

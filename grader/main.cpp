@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <string_view>
 
 #include "app.hpp"
 #include "batch.hpp"
@@ -45,6 +46,15 @@ void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const s
       ->check(CLI::Range(1, 256));
 }
 
+// The course protocol's framing (docs/protocol.md, "Lines"), the one fact of the protocol the
+// grader is told: a blank line, or one starting with '#', gets no answer; every other line
+// gets exactly one. A CR ending the line is not part of it. The case
+// cases/protocol/blank-and-comment-lines.case holds the reference to the same rule.
+bool course_protocol_answers(std::string_view sent) {
+  if (sent.ends_with('\r')) sent.remove_suffix(1);
+  return !sent.empty() && sent.front() != '#';
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,6 +84,7 @@ int main(int argc, char** argv) {
   run_app->footer("After --: the program to grade and its arguments, passed as they are.");
 
   grader::RecordOptions record;
+  record.gets_answer = course_protocol_answers;
   CLI::App* record_app = app.add_subcommand(
       "record", "rewrite the expected lines of case files from what a program answers");
   add_grading_options(record_app, record, "cases run");

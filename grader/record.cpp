@@ -2,15 +2,10 @@
 
 namespace grader {
 
-std::size_t answers_expected(std::string_view sent) {
-  if (sent.ends_with('\r')) sent.remove_suffix(1);
-  return sent.empty() || sent.front() == '#' ? 0 : 1;
-}
-
 std::string rerecord(const std::string& text, const Case& kase,
-                     const std::vector<std::string_view>& answers) {
+                     const std::vector<std::string_view>& answers, AnswerRule gets_answer) {
   std::size_t wanted = 0;
-  for (const Step& step : kase.steps) wanted += answers_expected(step.input);
+  for (const Step& step : kase.steps) wanted += gets_answer(step.input) ? 1U : 0U;
   if (wanted != answers.size()) {
     throw CaseFileError(kase.file, 0,
                         "the program answered " + std::to_string(answers.size()) +
@@ -32,9 +27,7 @@ std::string rerecord(const std::string& text, const Case& kase,
     if (expected_at[number]) continue;
     out.append(lines[number - 1]).push_back('\n');
     if (const Step* step = step_at[number]) {
-      for (std::size_t i = 0; i < answers_expected(step->input); ++i) {
-        out.append(answers[next_answer++]).push_back('\n');
-      }
+      if (gets_answer(step->input)) out.append(answers[next_answer++]).push_back('\n');
     }
   }
   return out;

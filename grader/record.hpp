@@ -11,14 +11,16 @@
 
 namespace grader {
 
-// How many answer lines a sent line gets when recording: one, except a blank line or a line
-// starting with '#' (the course protocol's rule), which get none.
-[[nodiscard]] std::size_t answers_expected(std::string_view sent);
+// Whether a sent line gets one answer line (true) or none: a fact of the protocol the program
+// speaks, which the grader does not know and is told. bloom-grader's main.cpp tells it the
+// course protocol's rule.
+using AnswerRule = bool (*)(std::string_view sent);
 
 // The text of the case file `text` (parsed as `kase`) with each step's expected lines replaced
-// by its answers, taken in order from `answers`. Throws CaseFileError when the count of answers
-// does not fit the steps.
+// by its answers, taken in order from `answers`: one for each step `gets_answer` says answers.
+// Throws CaseFileError when the count of answers does not fit the steps.
 [[nodiscard]] std::string rerecord(const std::string& text, const Case& kase,
-                                   const std::vector<std::string_view>& answers);
+                                   const std::vector<std::string_view>& answers,
+                                   AnswerRule gets_answer);
 
 }  // namespace grader

@@ -146,7 +146,7 @@ int record_cases(const RecordOptions& options) {
     }
     try {
       const std::string old_text = read_file(kase.file);
-      const std::string new_text = rerecord(old_text, kase, output_lines(run.out));
+      const std::string new_text = rerecord(old_text, kase, output_lines(run.out), options.gets_answer);
       if (new_text == old_text) continue;
       ++stale;
       if (options.check) {
