@@ -33,6 +33,9 @@ constexpr unsigned kInsideId = 65534;  // nobody, inside the user namespace
 constexpr unsigned kSlotUids = 1000;
 constexpr const char* kSlotLocks = "/run/lock/bloom-grader";
 
+// The kernel's files (/proc, cgroup controls), not the kit's: read as they are at this moment
+// ("" when gone, as a process that has just exited), and written in place, where a cgroup
+// control must be written (file_io's write-and-rename cannot).
 std::string read_text(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::ostringstream text;

@@ -21,7 +21,7 @@ struct Exercise {
 };
 
 // The course's exercises, in lesson order, from the manifest `root`/exercises.tsv (its header
-// says the columns). Throws std::runtime_error naming the file and line of a malformed line.
+// says the columns). Throws grader::FileError naming the file and line of a malformed line.
 [[nodiscard]] std::vector<Exercise> read_exercises(const std::filesystem::path& root);
 
 // The same from the manifest's text; `where` names it in errors.

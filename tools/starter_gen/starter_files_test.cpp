@@ -124,10 +124,10 @@ TEST_CASE("the manifest lists each exercise once with its four fields, and bad l
     }
     return std::string("no error");
   };
-  CHECK(problem("# only a comment\n") == "m.tsv: lists no exercise");
+  CHECK(problem("# only a comment\n") == "m.tsv: error: lists no exercise");
   CHECK(problem("a\tb\tc\n") ==
-        "m.tsv:1: a line has four tab-separated fields (name, lesson, try it, answers), this one has 3");
+        "m.tsv:1: error: a line has four tab-separated fields (name, lesson, try it, answers), this one has 3");
   CHECK(problem("#\nBad\tb\tc\td\n") ==
-        "m.tsv:2: an exercise's name is lower-case letters and digits, got \"Bad\"");
-  CHECK(problem("a\tb\tc\td\na\tb\tc\td\n") == "m.tsv:2: exercise \"a\" is listed twice");
+        "m.tsv:2: error: an exercise's name is lower-case letters and digits, got \"Bad\"");
+  CHECK(problem("a\tb\tc\td\na\tb\tc\td\n") == "m.tsv:2: error: exercise \"a\" is listed twice");
 }
