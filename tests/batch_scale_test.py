@@ -14,6 +14,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 BUILD = "if [ -f CMakeLists.txt ]; then cmake -S . -B build >/dev/null && cmake --build build; fi"
@@ -21,7 +22,12 @@ RUN = "{dir}/run"  # plain words: the grader starts it without a shell (docs/bat
 
 
 def main():
-    grader, cases, student, reference, segfault, sleeper, fake = sys.argv[1:8]
+    parser = cli.parser(__doc__)
+    for name in ("grader", "cases", "student", "reference", "segfault", "sleeper", "fake"):
+        parser.add_argument(name)
+    args = parser.parse_args()
+    grader, cases, student, reference = args.grader, args.cases, args.student, args.reference
+    segfault, sleeper, fake = args.segfault, args.sleeper, args.fake
     ids = [l.split("\t")[0] for l in subprocess.run([reference, "--list-mistakes"], capture_output=True,
                                                       text=True, check=True).stdout.splitlines()]
     expected = {}  # submission -> (status, diagnosis or verdict set)

@@ -5,7 +5,6 @@ a resumed run does no work twice, N shards merged equal one run, and --sandbox s
 submission that reads the cases or another submission, writes outside its folder or opens a
 network connection (and the same submissions do get through without it, so the check can
 fail)."""
-import argparse
 import json
 import os
 import pathlib
@@ -18,6 +17,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 from starters import solved_starters  # noqa: E402
 
@@ -53,7 +53,7 @@ def batch(grader, cases, subs, out, *extra, run=RUN):
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = cli.parser(__doc__)
     for name in ("grader", "cases", "student", "escape", "make-starters", "segfault", "fake-pass"):
         parser.add_argument("--" + name, required=True, type=pathlib.Path)
     args = parser.parse_args()

@@ -17,6 +17,7 @@ import tarfile
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 FORBIDDEN_TEXT = ["BEGIN SOLUTION", "END SOLUTION", "//| ", "KIT ONLY", "\n@hidden"]
@@ -62,7 +63,11 @@ def leaks(files, exercise, regions, where):
 
 
 def main():
-    source, cmake = pathlib.Path(sys.argv[1]).resolve(), sys.argv[2]
+    parser = cli.parser(__doc__)
+    parser.add_argument("source", type=pathlib.Path)
+    parser.add_argument("cmake")
+    args = parser.parse_args()
+    source, cmake = args.source.resolve(), args.cmake
     exercises = sorted(p.name for p in (source / "starter").iterdir() if p.is_dir())
     regions = solution_lines(source / "reference")
     failures = []

@@ -29,6 +29,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
+import cli  # noqa: E402
 from outcome import report  # noqa: E402
 from starters import solved_starters  # noqa: E402
 
@@ -103,7 +104,11 @@ def scratch_copy(source, build_bin, tmp):
 
 
 def main():
-    source, build_bin = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2]).resolve()
+    parser = cli.parser(__doc__)
+    parser.add_argument("source", type=pathlib.Path)
+    parser.add_argument("build_bin", type=pathlib.Path)
+    args = parser.parse_args()
+    source, build_bin = args.source.resolve(), args.build_bin.resolve()
     failures, checks = [], 0
     with tempfile.TemporaryDirectory(prefix="bloom-docs-") as tmp_name:
         root = scratch_copy(source, build_bin, pathlib.Path(tmp_name))

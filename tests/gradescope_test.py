@@ -8,7 +8,6 @@ Two ways: run_autograder from the kit against a fake /autograder tree (AUTOGRADE
 with --debian-root SUITE, the zip from gradescope/make-zip.sh unpacked into /autograder of a
 debootstrapped root older than Gradescope's Ubuntu 22.04 image, its setup.sh run there, then
 run_autograder in that root (chroot) as Gradescope runs it."""
-import argparse
 import json
 import os
 import pathlib
@@ -20,10 +19,11 @@ import zipfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
-import validate_reports  # noqa: E402
+import cli  # noqa: E402
 from debian_root import Root, run  # noqa: E402
 import outcome  # noqa: E402
 from starters import solved_starters  # noqa: E402
+import validate_reports  # noqa: E402
 
 
 MARKER = "SECRET-HIDDEN-MARKER-7f3a"
@@ -113,7 +113,7 @@ def in_debian_root(source, suite, tmp):
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = cli.parser(__doc__)
     parser.add_argument("--source", required=True, type=pathlib.Path)
     parser.add_argument("--grader", required=True)
     parser.add_argument("--make-starters", required=True)

@@ -16,16 +16,20 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 
 def main():
-    grader, reference, oracle, student = sys.argv[1:5]
-    rest = sys.argv[5:]
-    limits = rest[rest.index("--") + 1:] if "--" in rest else []  # --memory 0 under ASan
-    rest = rest[:rest.index("--")] if "--" in rest else rest
-    count = int(rest[rest.index("--count") + 1])
-    exercises = rest[rest.index("--exercises") + 1:]
+    parser = cli.parser(__doc__)
+    for name in ("grader", "reference", "oracle", "student"):
+        parser.add_argument(name)
+    parser.add_argument("--count", type=int, required=True)
+    parser.add_argument("--exercises", nargs="+", required=True)
+    args = cli.parse_with_command(parser)
+    grader, reference, oracle, student = args.grader, args.reference, args.oracle, args.student
+    count, exercises = args.count, args.exercises
+    limits = args.command  # --memory 0 under ASan
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         first, second = pathlib.Path(tmp) / "a", pathlib.Path(tmp) / "b"

@@ -10,6 +10,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 
@@ -18,7 +19,9 @@ def git(*args, cwd, check=True):
 
 
 def main():
-    source = pathlib.Path(sys.argv[1])
+    parser = cli.parser(__doc__)
+    parser.add_argument("source", type=pathlib.Path)
+    source = parser.parse_args().source
     failures = []
     for folder in ("hidden/bip37/x.case", "gradescope/hidden/hashing/x.case"):
         if git("check-ignore", "-q", "--no-index", folder, cwd=source, check=False).returncode != 0:

@@ -15,6 +15,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 MARK = "987654"  # the sleeping programs' argument, to find any that survive
@@ -48,7 +49,11 @@ def interrupt(command, sig, after):
 
 
 def main():
-    grader, cases = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    parser = cli.parser(__doc__)
+    parser.add_argument("grader")
+    parser.add_argument("cases", type=pathlib.Path)
+    args = parser.parse_args()
+    grader, cases = args.grader, args.cases.resolve()
     failures = []
     expect = lambda ok, message: ok or failures.append(message)
 

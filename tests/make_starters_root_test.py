@@ -9,11 +9,16 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 
 def main():
-    tool, source = sys.argv[1], pathlib.Path(sys.argv[2])
+    parser = cli.parser(__doc__)
+    parser.add_argument("tool")
+    parser.add_argument("source", type=pathlib.Path)
+    args = parser.parse_args()
+    tool, source = args.tool, args.source
     failures = []
     with tempfile.TemporaryDirectory(prefix="bloom-root-") as tmp:
         clone = pathlib.Path(tmp) / "clone"

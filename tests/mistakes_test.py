@@ -28,6 +28,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import case_text  # noqa: E402
+import cli  # noqa: E402
 import outcome  # noqa: E402
 
 
@@ -79,7 +80,13 @@ def hint_problems(output, hints, label):
 
 
 def main():
-    grader, reference, cases, python_student, cpp_student, check, docs = sys.argv[1:8]
+    parser = cli.parser(__doc__)
+    for name in ("grader", "reference", "cases", "python_student", "cpp_student", "check", "docs"):
+        parser.add_argument(name)
+    parser.add_argument("--cpp-only", action="store_true")
+    args = parser.parse_args()
+    grader, reference, cases, check, docs = args.grader, args.reference, args.cases, args.check, args.docs
+    python_student, cpp_student = args.python_student, args.cpp_student
     catalogue = subprocess.run([reference, "--list-mistakes"], capture_output=True, text=True,
                                check=True).stdout.splitlines()
     exercise_of = {line.split("\t")[0]: line.split("\t")[1] for line in catalogue}
@@ -87,7 +94,7 @@ def main():
     documented = pathlib.Path(docs).read_text()
     hints = hints_of(pathlib.Path(cases))
     students = (("Python", [sys.executable, python_student]), ("C++", [cpp_student]))
-    if sys.argv[8:] == ["--cpp-only"]:
+    if args.cpp_only:
         students = students[1:]
     failures = []
     with tempfile.TemporaryDirectory() as tmp:

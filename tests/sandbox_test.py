@@ -9,7 +9,6 @@ The attempts check for ability and harm nothing (see escape.py).
 
 Usage: sandbox_test.py GRADER ESCAPE_PY [--as-user UID]
 """
-import argparse
 import os
 import pathlib
 import pty
@@ -20,6 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
+import cli  # noqa: E402
 from outcome import report  # noqa: E402
 
 PYTHON = "/usr/bin/python3"  # the sandbox shows /usr, and nothing of a user's own Python
@@ -55,7 +55,7 @@ def run_in_pty(argv, env=None):
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = cli.parser(__doc__)
     parser.add_argument("grader", type=pathlib.Path)
     parser.add_argument("escape", type=pathlib.Path)
     parser.add_argument("--as-user", type=int, help="also run the grader as this ordinary uid")

@@ -5,7 +5,6 @@ wrong-output because a function is not implemented (never crashed or timeout); w
 reference's functions put back (bloom-make-starters --solved) it must pass everything, under
 bloom-grader and under its own build/check. It holds only student material (no name that only
 the kit has), and each hint of its cases is bound to a command its student's functions decide."""
-import argparse
 import json
 import pathlib
 import re
@@ -16,6 +15,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import case_text  # noqa: E402
+import cli  # noqa: E402
 import outcome  # noqa: E402
 from starters import cmake_build, solved_starters  # noqa: E402
 
@@ -78,7 +78,7 @@ def kit_only_problems(folder: pathlib.Path) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = cli.parser(__doc__)
     parser.add_argument("--source", required=True, type=pathlib.Path)
     parser.add_argument("--exercise", required=True)
     parser.add_argument("--grader", required=True)

@@ -15,6 +15,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import cli  # noqa: E402
+
 GRADESCOPE_TOP = {"score", "execution_time", "output", "output_format", "test_output_format",
                   "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests",
                   "leaderboard"}
@@ -98,8 +101,11 @@ def check_gradescope(path):
 
 
 def main():
-    grader, cases = sys.argv[1], sys.argv[2]
-    command = sys.argv[sys.argv.index("--") + 1:]
+    parser = cli.parser(__doc__)
+    parser.add_argument("grader")
+    parser.add_argument("cases")
+    args = cli.parse_with_command(parser)
+    grader, cases, command = args.grader, args.cases, args.command
     with tempfile.TemporaryDirectory() as folder:
         junit, gradescope = os.path.join(folder, "junit.xml"), os.path.join(folder, "results.json")
         run = subprocess.run([grader, "run", "--cases", cases, "--report", "junit:" + junit,

@@ -10,7 +10,6 @@ C++ tests with another compiler or in another Debian release, and run those test
 
 Cells that need a Debian root get it from scripts/debian-root.sh (cached). `--list` prints the
 cell names, one a line: tests/CMakeLists.txt makes one CTest test of each."""
-import argparse
 import filecmp
 import os
 import pathlib
@@ -21,6 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
+import cli  # noqa: E402
 from debian_root import Failure, Root, run  # noqa: E402
 from starters import cmake_build, solved_starters  # noqa: E402
 
@@ -222,8 +222,7 @@ def cell_table():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = cli.parser(__doc__)
     parser.add_argument("--list", action="store_true", help="print the cell names and stop")
     parser.add_argument("--cell")
     parser.add_argument("--source", type=pathlib.Path)
