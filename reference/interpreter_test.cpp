@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -126,7 +128,8 @@ TEST_CASE("an unknown command is an error that names it") {
   bloom::Interpreter interpreter;
   CHECK(interpreter.respond("FROB 1") == std::optional<std::string>(
                                              "error: unknown command \"FROB\" (known: HASH "
-                                             "POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD)"));
+                                             "POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD "
+                                             "FNV SIZE BLOOM ADD CHECK VERIFY BITS)"));
   CHECK(interpreter.respond("insert ab") ==
         std::optional<std::string>(
             "error: unknown command \"insert\" (commands are upper case: INSERT)"));
@@ -144,13 +147,20 @@ TEST_CASE("each command of the table reaches its own handler, and the table is t
       CHECK(interpreter.respond(name + " x") ==
             "error: " + name + " takes no more arguments (usage: " + std::string(usage) +
                 "), got extra \"x\"");
+    } else if (usage == name + " <key>") {  // an absent key is the empty key: each answers its way
+      REQUIRE(interpreter.respond("BLOOM 8 1") == "ok");
+      const std::map<std::string, std::string> answer = {
+          {"FNV", "cbf29ce484222325"}, {"ADD", "ok"}, {"CHECK", "           no    [5]"},
+          {"VERIFY", "no"}};
+      CHECK(interpreter.respond(name) == answer.at(name));
     } else {  // the handler asks for its own first argument, quoting its own usage
       const std::string_view first = usage.substr(usage.find('<'), usage.find('>') - usage.find('<') + 1);
       CHECK(interpreter.respond(name) == "error: " + name + " needs " + std::string(first) +
                                              " (usage: " + std::string(usage) + ")");
     }
   }
-  CHECK(known == "HASH POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD");
+  CHECK(known == "HASH POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD FNV SIZE BLOOM ADD CHECK "
+                 "VERIFY BITS");
   CHECK(bloom::Interpreter().respond("FROB") ==
         "error: unknown command \"FROB\" (known: " + known + ")");
 }
@@ -236,4 +246,45 @@ TEST_CASE("interpreters are equal exactly when their functions and filters are")
 
 TEST_CASE("p = 1e-320 is a legal subnormal and .01 a legal decimal") {
   check_transcript({{"INIT 1 1e-320", "bytes=191 hashes=50"}, {"INIT 9 .01", "bytes=10 hashes=5"}});
+}
+
+TEST_CASE("the classic filter's commands: the lesson 001 table, word for word") {
+  bloom::Interpreter interpreter;
+  CHECK(interpreter.respond("CHECK dragon") ==
+        "error: no classic filter yet: send BLOOM <m> <k> first");
+  CHECK(interpreter.respond("BITS") == "error: no classic filter yet: send BLOOM <m> <k> first");
+  CHECK(interpreter.respond("BLOOM 64 3") == "ok");
+  for (const char* word : {"password", "qwerty", "dragon", "letmein", "monkey"}) {
+    CHECK(interpreter.respond(std::string("ADD ") + word) == "ok");
+  }
+  CHECK(interpreter.respond("CHECK dragon") == "dragon     maybe [30, 1, 36]");
+  CHECK(interpreter.respond("CHECK sunshine") == "sunshine   no    [32, 39, 46]");
+  CHECK(interpreter.respond("CHECK Qwerty") == "Qwerty     maybe [25, 52, 15]");
+  CHECK(interpreter.respond("CHECK letmein") == "letmein    maybe [15, 52, 25]");
+  CHECK(interpreter.respond("BITS") == "bits set: 14 of 64");
+  CHECK(interpreter.respond("VERIFY Qwerty") == "false positive");
+  CHECK(interpreter.respond("VERIFY letmein") == "member");
+  CHECK(interpreter.respond("VERIFY sunshine") == "no");
+  // a key longer than the column keeps one space before the answer
+  CHECK(interpreter.respond("CHECK correct horse") == "correct horse no    [28, 9, 54]");
+}
+
+TEST_CASE("the classic filter's commands refuse what is out of range, and change nothing") {
+  bloom::Interpreter interpreter;
+  REQUIRE(interpreter.respond("BLOOM 64 3") == "ok");
+  REQUIRE(interpreter.respond("ADD dragon") == "ok");
+  const bloom::Interpreter before = interpreter;
+  for (const char* line : {"BLOOM 0 3", "BLOOM 100000001 3", "BLOOM 64 0", "BLOOM 64 51",
+                           "BLOOM 64", "BLOOM 64 3 1", "BLOOM -1 3", "SIZE 0 0.01",
+                           "SIZE 10000 1", "SIZE 10000 0", "SIZE 10000", "SIZE 1 0.5 x", "BITS x",
+                           "BITS "}) {
+    CAPTURE(line);
+    CHECK(is_error(interpreter.respond(line)));
+    CHECK(interpreter == before);
+  }
+  CHECK(interpreter.respond("BLOOM 100000000 50") == "ok");  // the largest filter
+  CHECK(interpreter.respond("SIZE 10000 0.01") == "bits=95851 hashes=7");
+  CHECK(interpreter.respond("SIZE 4294967295 5e-324") == "bits=6654856290556 hashes=1074");
+  CHECK(interpreter.respond("FNV foobar") == "85944171f73967e8");
+  CHECK(interpreter.respond("FNV") == "cbf29ce484222325");
 }

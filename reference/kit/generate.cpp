@@ -61,9 +61,36 @@ std::string hashing_case(Random& random) {
   return lines;
 }
 
+constexpr const char* kRates[] = {"0.5",    "0.1",  "0.05",  "0.01", "0.001",
+                                  "1e-4",   "0.0001", "1e-9", "3e-20", "0.3"};
+
+// Lesson 001's filter: its sizing for a random n and p, FNV hashes, then a small filter (so
+// that false positives come up) with keys added, checked, told apart and its bits counted.
+std::string basics_case(Random& random) {
+  const auto rate = [&] { return std::string(kRates[pick(random, 0, std::size(kRates) - 1)]); };
+  std::string lines = "> SIZE " + std::to_string(pick(random, 0, 3) == 0 ? pick(random, 1, 0xffffffff)
+                                                                        : pick(random, 1, 100000)) +
+                      " " + rate() + "\n";
+  for (int i = 0; i < 3; ++i) lines += "> FNV " + random_key(random) + "\n";
+  const std::uint64_t m = pick(random, 0, 2) == 0 ? std::uint64_t{1} << pick(random, 3, 12)
+                                                  : pick(random, 8, 3000);
+  lines += "> BLOOM " + std::to_string(m) + " " + std::to_string(pick(random, 1, 8)) + "\n";
+  std::vector<std::string> added;
+  for (int i = 0; i < 10; ++i) {
+    const std::uint64_t what = pick(random, 0, 4);
+    const std::string key =
+        what <= 2 || added.empty() ? random_key(random) : added[pick(random, 0, added.size() - 1)];
+    if (what <= 1) {
+      lines += "> ADD " + key + "\n";
+      added.push_back(key);
+    } else {
+      lines += std::string(what % 2 == 0 ? "> CHECK " : "> VERIFY ") + key + "\n";
+    }
+  }
+  return lines + "> BITS\n";
+}
+
 std::string bip37_case(Random& random) {
-  static const char* const kRates[] = {"0.5", "0.1", "0.05", "0.01", "0.001", "1e-4", "0.0001",
-                                       "1e-9", "3e-20", "0.3"};
   const std::uint64_t n = pick(random, 0, 5) == 0 ? pick(random, 1, 200000) : pick(random, 1, 60);
   std::string lines = "> INIT " + std::to_string(n) + " " + kRates[pick(random, 0, std::size(kRates) - 1)] +
                       " " + random_u32(random) + " " + std::to_string(pick(random, 0, 255)) + "\n";
@@ -90,6 +117,7 @@ struct Generator {
 };
 constexpr Generator kGenerators[] = {
     {"bip37", bip37_case},
+    {"basics", basics_case},
     {"hashing", hashing_case},
 };
 

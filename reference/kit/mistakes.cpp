@@ -209,6 +209,82 @@ std::optional<HexError> decode_as(std::string_view text, std::vector<std::uint8_
   return std::nullopt;
 }
 
+// ---- lesson 001: FNV-1a 64, the sizing formulas, the halves ---------------------------------
+
+enum FnvSlip : unsigned { kFnv1 = 1, kFnv32Constants = 2, kCodePoints = 4 };
+constexpr unsigned kFnvSlips = kCodePoints << 1;
+
+// The code points of well-formed UTF-8 in `key`; a byte that starts no well-formed sequence
+// stands for itself. What a loop over a string's characters sees, where the bytes are due.
+std::vector<std::uint32_t> code_points(Bytes key) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < key.size();) {
+    const std::uint8_t lead = key[i];
+    const std::size_t length = lead >= 0xf0 && lead < 0xf5 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
+    bool whole = lead < 0xf5 && i + length <= key.size();
+    std::uint32_t point = length == 1 ? lead : lead & (0x7fU >> length);
+    for (std::size_t j = 1; whole && j < length; ++j) {
+      whole = (key[i + j] & 0xc0) == 0x80;
+      point = point << 6 | (key[i + j] & 0x3fU);
+    }
+    if (length == 1 || !whole) {
+      out.push_back(lead);
+      ++i;
+    } else {
+      out.push_back(point);
+      i += length;
+    }
+  }
+  return out;
+}
+
+template <unsigned Slips>
+std::uint64_t fnv_as(Bytes key) {
+  // FNV-32's offset basis and prime where FNV-64's are due, in 64-bit arithmetic
+  const std::uint64_t basis = (Slips & kFnv32Constants) != 0 ? 0x811c9dc5 : 0xcbf29ce484222325;
+  const std::uint64_t prime = (Slips & kFnv32Constants) != 0 ? 0x01000193 : 0x100000001b3;
+  std::vector<std::uint32_t> units(key.begin(), key.end());
+  if constexpr ((Slips & kCodePoints) != 0) units = code_points(key);
+  std::uint64_t h = basis;
+  for (const std::uint32_t unit : units) {
+    if constexpr ((Slips & kFnv1) != 0) {
+      h = (h * prime) ^ unit;  // FNV-1: multiply, then xor
+    } else {
+      h = (h ^ unit) * prime;
+    }
+  }
+  return h;
+}
+
+enum ClassicSizeSlip : unsigned { kLog10 = 1, kLn2NotSquared = 2, kTruncatedK = 4 };
+constexpr unsigned kClassicSizeSlips = kTruncatedK << 1;
+
+template <unsigned Slips>
+ClassicSize classic_size_as(std::uint32_t n, double p) {
+  const double log_p = (Slips & kLog10) != 0 ? std::log10(p) : std::log(p);
+  const double divisor = (Slips & kLn2NotSquared) != 0 ? kLn2 : kLn2Squared;
+  const double bits = std::max(1.0, std::ceil(-static_cast<double>(n) * log_p / divisor));
+  const double per_key = bits / static_cast<double>(n) * kLn2;
+  const double hashes = std::max(1.0, (Slips & kTruncatedK) != 0 ? std::trunc(per_key) : std::round(per_key));
+  return {static_cast<std::uint64_t>(bits), static_cast<std::uint32_t>(hashes)};
+}
+
+enum ClassicPositionSlip : unsigned { kStepNotOdd = 1, kHalvesSwapped = 2, kSum32 = 4 };
+constexpr unsigned kClassicPositionSlips = kSum32 << 1;
+
+template <unsigned Slips>
+std::uint32_t classic_position_as(std::uint64_t hash, std::uint32_t i, std::uint32_t m) {
+  std::uint64_t h1 = hash & 0xffffffff;
+  std::uint64_t h2 = hash >> 32;
+  if constexpr ((Slips & kHalvesSwapped) != 0) std::swap(h1, h2);
+  if constexpr ((Slips & kStepNotOdd) == 0) h2 |= 1;
+  if constexpr ((Slips & kSum32) != 0) {
+    return static_cast<std::uint32_t>(h1 + i * h2) % m;  // the sum wraps at 2^32
+  } else {
+    return static_cast<std::uint32_t>((h1 + i * h2) % m);
+  }
+}
+
 // Each function's variants, indexed by its slips: table[slips].
 template <typename Pointer, std::size_t... Slips, typename Make>
 constexpr std::array<Pointer, sizeof...(Slips)> variants(std::index_sequence<Slips...>, Make make) {
@@ -227,6 +303,13 @@ constexpr auto kPayload = variants<decltype(Functions::filterload_payload)>(
     std::make_index_sequence<kPayloadSlips>{}, [](auto s) { return &payload_as<s()>; });
 constexpr auto kDecode = variants<decltype(Functions::decode_element)>(
     std::make_index_sequence<kDecodeSlips>{}, [](auto s) { return &decode_as<s()>; });
+constexpr auto kFnv = variants<decltype(Functions::fnv1a_64)>(
+    std::make_index_sequence<kFnvSlips>{}, [](auto s) { return &fnv_as<s()>; });
+constexpr auto kClassicSize = variants<decltype(Functions::classic_filter_size)>(
+    std::make_index_sequence<kClassicSizeSlips>{}, [](auto s) { return &classic_size_as<s()>; });
+constexpr auto kClassicPosition = variants<decltype(Functions::classic_position)>(
+    std::make_index_sequence<kClassicPositionSlips>{},
+    [](auto s) { return &classic_position_as<s()>; });
 
 // Slips of one step that have no one combined answer: one line written two ways.
 constexpr std::array<std::pair<Step, unsigned>, 6> kExclusive{{
@@ -275,6 +358,35 @@ const std::vector<Mistake>& mistakes() {
        "i * h_b is multiplied in 32 bits and wraps before the sum is widened to 64 bits (widen "
        "before multiplying: std::uint64_t{i} * h_b)",
        Step::Position, k32BitProduct},
+      {"fnv-1", "basics", "lesson 001, Code (an instructor's addition)",
+       "each byte is multiplied in before it is xored: that is FNV-1 (FNV-1a xors, then "
+       "multiplies)",
+       Step::Fnv, kFnv1},
+      {"fnv-32-bit-constants", "basics", "lesson 001, Code (an instructor's addition)",
+       "the hash starts from FNV-32's offset basis and multiplies by its prime (FNV-1a 64 "
+       "starts at 0xcbf29ce484222325 and multiplies by 0x100000001b3)",
+       Step::Fnv, kFnv32Constants},
+      {"characters-hashed", "basics", "lesson 001, Code (an instructor's addition)",
+       "the key's characters are hashed instead of its UTF-8 bytes (cafe with an accent is 5 "
+       "bytes, each xored in on its own)",
+       Step::Fnv, kCodePoints},
+      {"step-not-odd", "basics", "lesson 001, Code (an instructor's addition)",
+       "h2 is not forced odd (set its lowest bit: h2 | 1, so the step is never 0)",
+       Step::ClassicPosition, kStepNotOdd},
+      {"halves-swapped", "basics", "lesson 001, Code (an instructor's addition)",
+       "the halves are swapped (h1 is the low 32 bits of the hash, h2 the high 32)",
+       Step::ClassicPosition, kHalvesSwapped},
+      {"position-sum-32-bit", "basics", "lesson 001, Code (an instructor's addition)",
+       "h1 + i * h2 wraps at 32 bits before mod m (compute it in 64 bits)",
+       Step::ClassicPosition, kSum32},
+      {"log-base-10", "basics", "lesson 001, How many errors (an instructor's addition)",
+       "m uses log base 10 (the formulas' ln is the natural log)", Step::ClassicSize, kLog10},
+      {"ln2-not-squared", "basics", "lesson 001, How many errors (an instructor's addition)",
+       "m divides by ln 2 instead of (ln 2)^2", Step::ClassicSize, kLn2NotSquared},
+      {"k-truncated", "basics", "lesson 001, How many errors (an instructor's addition)",
+       "k is truncated instead of rounded to the nearest (10000 keys at 1% need 7 hashes, not "
+       "6)",
+       Step::ClassicSize, kTruncatedK},
       {"float-division", "bip37", "lesson 000, Common mistakes",
        "bytes * 8 / n is divided in floating point (it is an integer division)", Step::FilterSize,
        kFloatDivision},
@@ -343,6 +455,11 @@ std::optional<Functions> functions_with(std::span<const Mistake* const> made,
   if (at(Step::BitIndex) != 0) f.bip37_bit_index = kBitIndex.at(at(Step::BitIndex));
   if (at(Step::Payload) != 0) f.filterload_payload = kPayload.at(at(Step::Payload));
   if (at(Step::Decode) != 0) f.decode_element = kDecode.at(at(Step::Decode));
+  if (at(Step::Fnv) != 0) f.fnv1a_64 = kFnv.at(at(Step::Fnv));
+  if (at(Step::ClassicSize) != 0) f.classic_filter_size = kClassicSize.at(at(Step::ClassicSize));
+  if (at(Step::ClassicPosition) != 0) {
+    f.classic_position = kClassicPosition.at(at(Step::ClassicPosition));
+  }
   return f;
 }
 

@@ -1,5 +1,5 @@
-// The catalogue of known mistakes: every "Common mistakes" bullet of lessons 000 and 002, and
-// the ones a careful instructor adds. Each is a slip in one step (function) of the reference
+// The catalogue of known mistakes: every "Common mistakes" bullet of lessons 000 and 002, what
+// students get wrong in lesson 001 (which lists none), and the ones a careful instructor adds. Each is a slip in one step (function) of the reference
 // (mistakes.cpp), so `bloom-reference --mistake ID` answers what a student with that mistake
 // answers, and `--mistake A --mistake B` what a student with both answers. The grader records
 // those answers with the cases and names the mistakes when a student's answer equals one
@@ -18,19 +18,29 @@
 namespace bloom {
 
 // The functions of Functions a mistake can slip in.
-enum class Step { Murmur, Position, FilterSize, BitIndex, Payload, Decode };
-inline constexpr std::size_t kSteps = static_cast<std::size_t>(Step::Decode) + 1;
+enum class Step {
+  Murmur,
+  Position,
+  FilterSize,
+  BitIndex,
+  Payload,
+  Decode,
+  Fnv,
+  ClassicSize,
+  ClassicPosition
+};
+inline constexpr std::size_t kSteps = static_cast<std::size_t>(Step::ClassicPosition) + 1;
 
 struct Mistake {
   std::string_view id;        // stable: reports and recorded cases use it
-  std::string_view exercise;  // "hashing" or "bip37": the suite that must catch it
+  std::string_view exercise;  // its exercise (exercises.tsv): the suite that must catch it
   std::string_view source;    // the lesson and section it comes from
   std::string_view message;   // completes "this is what you get when ..."
   Step step;                  // the function it slips in
   unsigned slip;              // one bit: which slip of that function's (mistakes.cpp)
 };
 
-// Every known mistake, hashing first, in lesson order.
+// Every known mistake, one exercise after another: hashing, basics, bip37.
 [[nodiscard]] const std::vector<Mistake>& mistakes();
 
 // The mistake with this id, or nullptr.

@@ -39,6 +39,27 @@ def murmur3(data: bytes, seed: int) -> int:
     return h
 
 
+M64 = 0xFFFFFFFFFFFFFFFF
+
+
+def fnv1a64(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & M64
+    return h
+
+
+def classic_positions(key: bytes, m: int, k: int):
+    h = fnv1a64(key)
+    h1, h2 = h & M32, (h >> 32) | 1
+    return [(h1 + i * h2) % m for i in range(k)]
+
+
+def round_half_up(x: float) -> int:
+    whole = math.floor(x)
+    return whole + 1 if x - whole >= 0.5 else whole
+
+
 class Bad(Exception):
     pass
 
@@ -82,6 +103,7 @@ def element(text):
 class Protocol:
     def __init__(self):
         self.filter = None  # (bytearray, hashes, tweak, flags)
+        self.classic = None  # (m, k, bytearray, set of added keys)
 
     def bit(self, data, i):
         vdata, _, tweak, _ = self.filter
@@ -115,6 +137,8 @@ class Protocol:
             k = whole(k_text.decode("latin-1"), 1, 50)
             ha, hb = murmur3(key, 0), murmur3(key, 0x9747B28C)
             return " ".join(str((ha + i * hb) % m) for i in range(k))
+        if name in (b"FNV", b"ADD", b"CHECK", b"VERIFY"):
+            return self.classic_key_command(name, rest)  # rest: the key, maybe empty
         args = rest.decode("latin-1").split(" ") if sep else []
         if any(a == "" for a in args):
             raise Bad()
@@ -148,6 +172,24 @@ class Protocol:
                     vdata[b >> 3] |= 1 << (b & 7)
                 return "ok"
             return "maybe" if all(vdata[b >> 3] >> (b & 7) & 1 for b in bits) else "no"
+        if name == b"SIZE":
+            if len(args) != 2:
+                raise Bad()
+            n, p = whole(args[0], 1, M32), probability(args[1])
+            bits = max(1, math.ceil(-n * math.log(p) / 0.4804530139182014))
+            hashes = max(1, round_half_up(bits / n * 0.6931471805599453))
+            return "bits=%d hashes=%d" % (bits, hashes)
+        if name == b"BLOOM":
+            if len(args) != 2:
+                raise Bad()
+            m, k = whole(args[0], 1, 100000000), whole(args[1], 1, 50)
+            self.classic = (m, k, bytearray((m + 7) // 8), set())
+            return "ok"
+        if name == b"BITS":
+            if args or self.classic is None:
+                raise Bad()
+            m, _, bits, _ = self.classic
+            return "bits set: %d of %d" % (sum(bin(b).count("1") for b in bits), m)
         if name == b"FILTERLOAD":
             if args or self.filter is None:
                 raise Bad()
@@ -160,13 +202,32 @@ class Protocol:
         raise Bad()
 
 
+    def classic_key_command(self, name, key):
+        if name == b"FNV":
+            return "%016x" % fnv1a64(key)
+        if self.classic is None:
+            raise Bad()
+        m, k, bits, added = self.classic
+        positions = classic_positions(key, m, k)
+        if name == b"ADD":
+            for x in positions:
+                bits[x >> 3] |= 1 << (x & 7)
+            added.add(key)
+            return "ok"
+        maybe = all(bits[x >> 3] >> (x & 7) & 1 for x in positions)
+        if name == b"CHECK":  # the key is echoed as its bytes: latin-1 maps each to one char
+            return "%-10s %-5s [%s]" % (key.decode("latin-1"), "maybe" if maybe else "no",
+                                        ", ".join(map(str, positions)))
+        return "member" if key in added else "false positive" if maybe else "no"
+
+
 def main():
     protocol = Protocol()
-    out = sys.stdout
+    out = sys.stdout.buffer
     for raw in iter_lines(sys.stdin.buffer):
         response = protocol.answer(raw)
         if response is not None:
-            out.write(response + "\n")
+            out.write(response.encode("latin-1") + b"\n")
     return 0
 
 

@@ -53,9 +53,10 @@ void append_number(std::string& out, std::uint64_t value) {
   out.append(digits.data(), result.ptr);
 }
 
-void append_hex32(std::string& out, std::uint32_t value) {
+// `bits` bits of `value` as lower-case hex digits, the most significant first.
+void append_hex_digits(std::string& out, std::uint64_t value, int bits) {
   static constexpr char kDigits[] = "0123456789abcdef";
-  for (int shift = 28; shift >= 0; shift -= 4) out += kDigits[(value >> shift) & 0xf];
+  for (int shift = bits - 4; shift >= 0; shift -= 4) out += kDigits[(value >> shift) & 0xf];
 }
 
 std::uint32_t whole_in_range(std::string_view name, std::string_view text, std::uint32_t low,
@@ -166,6 +167,13 @@ std::span<const Interpreter::Command> Interpreter::commands() {
       {"CONTAINS", "CONTAINS <hex>", &Interpreter::contains},
       {"INDEXES", "INDEXES <hex>", &Interpreter::indexes},
       {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload},
+      {"FNV", "FNV <key>", &Interpreter::fnv},
+      {"SIZE", "SIZE <n> <p>", &Interpreter::size},
+      {"BLOOM", "BLOOM <m> <k>", &Interpreter::bloom},
+      {"ADD", "ADD <key>", &Interpreter::add},
+      {"CHECK", "CHECK <key>", &Interpreter::check},
+      {"VERIFY", "VERIFY <key>", &Interpreter::verify},
+      {"BITS", "BITS", &Interpreter::bits},
   };
   return kCommands;
 }
@@ -217,6 +225,8 @@ bool Interpreter::respond(std::string_view line, std::string& response) {
     response.assign("error: ").append(e.what());
   } catch (const NotImplemented& e) {
     response.assign("error: not implemented: ").append(e.function());
+  } catch (const std::out_of_range& e) {  // a student's position function, out of the filter
+    response.assign("error: ").append(e.what());
   }
   return true;
 }
@@ -234,7 +244,7 @@ static std::span<const std::uint8_t> key_bytes(std::string_view key) {
 
 void Interpreter::hash(Arguments& args, std::string& response) {
   const std::uint32_t seed = u32_argument("<seed>", args.next("<seed>"));
-  append_hex32(response, functions_->murmur3_32(key_bytes(args.rest_as_text()), seed));
+  append_hex_digits(response, functions_->murmur3_32(key_bytes(args.rest_as_text()), seed), 32);
 }
 
 void Interpreter::positions(Arguments& args, std::string& response) {
@@ -318,6 +328,78 @@ void Interpreter::indexes(Arguments& args, std::string& response) {
 void Interpreter::filterload(Arguments& args, std::string& response) {
   args.finish();
   append_hex(functions_->filterload_payload(filter()), response);
+}
+
+// ---- the classic filter (lesson 001) ---------------------------------------------------------
+
+void Interpreter::fnv(Arguments& args, std::string& response) {
+  append_hex_digits(response, functions_->fnv1a_64(key_bytes(args.rest_as_text())), 64);
+}
+
+void Interpreter::size(Arguments& args, std::string& response) {
+  const std::uint32_t n = whole_in_range("<n>", args.next("<n>"), 1, 4294967295);
+  const double p = probability_argument(args.next("<p>"));
+  args.finish();
+  const ClassicSize size = functions_->classic_filter_size(n, p);
+  response.append("bits=");
+  append_number(response, size.bits);
+  response.append(" hashes=");
+  append_number(response, size.hashes);
+}
+
+void Interpreter::bloom(Arguments& args, std::string& response) {
+  const std::uint32_t m = whole_in_range("<m>", args.next("<m>"), 1, kMaxClassicBits);
+  const std::uint32_t k = whole_in_range("<k>", args.next("<k>"), 1, kMaxClassicHashes);
+  args.finish();
+  classic_.emplace(m, k, functions_->fnv1a_64, functions_->classic_position);
+  response.append("ok");
+}
+
+ClassicFilter& Interpreter::classic() {
+  if (!classic_) throw ProtocolError("no classic filter yet: send BLOOM <m> <k> first");
+  return *classic_;
+}
+
+void Interpreter::add(Arguments& args, std::string& response) {
+  const std::string_view key = args.rest_as_text();
+  ClassicFilter& filter = classic();
+  static_cast<void>(filter.positions(key));  // a position out of range changes nothing
+  filter.add(key);
+  response.append("ok");
+}
+
+void Interpreter::check(Arguments& args, std::string& response) {
+  // As the lesson prints its table: the key in 10 columns, the answer in 5, the positions.
+  const std::string_view key = args.rest_as_text();
+  const std::vector<std::uint32_t> positions = classic().positions(key);
+  const bool maybe = classic().maybe_contains(key);
+  response.append(key);
+  if (key.size() < 10) response.append(10 - key.size(), ' ');
+  response.append(maybe ? " maybe [" : " no    [");
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (i > 0) response.append(", ");
+    append_number(response, positions[i]);
+  }
+  response += ']';
+}
+
+void Interpreter::verify(Arguments& args, std::string& response) {
+  const std::string_view key = args.rest_as_text();
+  const ClassicFilter& filter = classic();
+  if (filter.was_added(key)) {
+    response.append("member");
+  } else {
+    response.append(filter.maybe_contains(key) ? "false positive" : "no");
+  }
+}
+
+void Interpreter::bits(Arguments& args, std::string& response) {
+  args.finish();
+  const ClassicFilter& filter = classic();
+  response.append("bits set: ");
+  append_number(response, filter.bits_set());
+  response.append(" of ");
+  append_number(response, filter.bit_count());
 }
 
 }  // namespace bloom

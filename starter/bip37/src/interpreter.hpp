@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bip37.hpp"
+#include "classic.hpp"
 #include "functions.hpp"
 
 namespace bloom {
@@ -37,7 +38,7 @@ class Interpreter {
   // Equal interpreters answer every line alike: the same functions and the same filter, or
   // none. A bad line keeps an interpreter equal to its old self (the fuzz target checks it).
   friend bool operator==(const Interpreter& a, const Interpreter& b) {
-    return a.functions_ == b.functions_ && a.filter_ == b.filter_;
+    return a.functions_ == b.functions_ && a.filter_ == b.filter_ && a.classic_ == b.classic_;
   }
 
  private:
@@ -53,13 +54,22 @@ class Interpreter {
   void contains(Arguments& args, std::string& response);
   void indexes(Arguments& args, std::string& response);
   void filterload(Arguments& args, std::string& response);
+  void fnv(Arguments& args, std::string& response);
+  void size(Arguments& args, std::string& response);
+  void bloom(Arguments& args, std::string& response);
+  void add(Arguments& args, std::string& response);
+  void check(Arguments& args, std::string& response);
+  void verify(Arguments& args, std::string& response);
+  void bits(Arguments& args, std::string& response);
 
   // Decodes the single <hex> argument of the command into element_.
   void read_element(Arguments& args);
   [[nodiscard]] const Bip37Filter& filter() const;
+  [[nodiscard]] ClassicFilter& classic();
 
   const Functions* functions_;
   std::optional<Bip37Filter> filter_;
+  std::optional<ClassicFilter> classic_;  // BLOOM's, beside INIT's: the two never meet
   std::vector<std::uint8_t> element_;  // reused across lines: no allocation per INSERT
 };
 

@@ -7,8 +7,9 @@
 namespace bloom {
 
 const Functions& reference_functions() {
-  static constexpr Functions functions{murmur3_32,      double_hash_position, bip37_filter_size,
-                                       bip37_bit_index, filterload_payload,   decode_hex};
+  static constexpr Functions functions{murmur3_32,          double_hash_position, bip37_filter_size,
+                                       bip37_bit_index,     filterload_payload,   decode_hex,
+                                       fnv1a_64,            classic_filter_size,  classic_position};
   return functions;
 }
 
@@ -35,6 +36,9 @@ std::vector<std::string> unwritten(const Functions& functions) {
     std::vector<std::uint8_t> bytes;
     static_cast<void>(functions.decode_element("00", bytes));
   });
+  probe("fnv1a_64", [&] { static_cast<void>(functions.fnv1a_64(key)); });
+  probe("classic_filter_size", [&] { static_cast<void>(functions.classic_filter_size(1, 0.5)); });
+  probe("classic_position", [&] { static_cast<void>(functions.classic_position(1, 0, 8)); });
   return names;
 }
 

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "bip37.hpp"
+#include "classic.hpp"
+#include "fnv1a.hpp"
 #include "hex.hpp"
 
 namespace bloom {
@@ -25,6 +27,9 @@ struct Functions {
   // The bytes of a <hex> element: decode_hex in the reference.
   std::optional<HexError> (*decode_element)(std::string_view text,
                                             std::vector<std::uint8_t>& bytes);
+  Fnv1aFunction fnv1a_64;
+  ClassicSize (*classic_filter_size)(std::uint32_t n, double p);
+  ClassicPositionFunction classic_position;
 };
 
 // The reference's own functions.

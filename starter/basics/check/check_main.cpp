@@ -1,0 +1,169 @@
+// check: the starters' self-grader. It grades the starter's own `bloom` against the public
+// cases with the kit grader's case files, comparison, verdicts and text report, and a runner
+// that needs nothing but POSIX (runner_fork.cpp), so a student builds it with a compiler and
+// CMake alone. Instructors grade with the course's grader, which judges the same way.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "case_file.hpp"
+#include "judge.hpp"
+#include "report.hpp"
+
+// Both come from the build: the starter's cases/ folder, and where CMake puts `bloom` (known at
+// build time on every platform and generator, unlike the running executable's own path).
+#if !defined(BLOOM_CASES_DIR) || !defined(BLOOM_PROGRAM)
+#error "BLOOM_CASES_DIR and BLOOM_PROGRAM must be defined by the build"
+#endif
+// The functions this exercise's student writes, space-separated (the starter's CMakeLists);
+// empty in the kit's own build, which checks the reference.
+#ifndef BLOOM_STUDENT_FUNCTIONS
+#define BLOOM_STUDENT_FUNCTIONS ""
+#endif
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: check [--help] [--verbose] [--timeout SECONDS] [--memory MIB] [--program PATH]\n"
+    "             [CASE_OR_FOLDER...]\n"
+    "\n"
+    "Grades this starter's bloom program against the public cases (by default every case in\n"
+    "the starter's cases/ folder) and says what differs, case by case.\n"
+    "\n"
+    "  --program PATH     the program to grade (default: the bloom built beside check)\n"
+    "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default 10)\n"
+    "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
+    "  --verbose          also show what passed cases wrote to stderr\n"
+    "\n"
+    "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
+
+constexpr std::string_view kNotImplemented = "error: not implemented: ";
+
+// The functions the program said it lacks, from its `error: not implemented: NAME` answers.
+std::set<std::string> missing_functions(const std::vector<grader::CaseResult>& results) {
+  std::set<std::string> names;
+  for (const grader::CaseResult& result : results) {
+    for (std::string_view line : grader::output_lines(result.run.out)) {
+      const std::size_t at = line.find(kNotImplemented);
+      if (at == std::string_view::npos) continue;
+      std::string_view name = line.substr(at + kNotImplemented.size());
+      while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.remove_suffix(1);
+      names.emplace(name);
+    }
+  }
+  return names;
+}
+
+// The functions still to write: what the program says when asked (`--unwritten`, which calls
+// each function once), and what it answered "not implemented" to, of this exercise's own.
+std::vector<std::string> still_to_write(const std::string& program,
+                                        const std::vector<grader::CaseResult>& results) {
+  std::set<std::string> found = missing_functions(results);
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(5000);
+  const grader::RunResult asked =
+      grader::run_program({program, {"--unwritten"}, program + " --unwritten", {}, {}}, "", limits);
+  if (asked.started && asked.exit_code == 0 && asked.signal == 0 && !asked.timed_out) {
+    for (std::string_view line : grader::output_lines(asked.out)) found.emplace(line);
+  }
+  std::vector<std::string> names;
+  std::istringstream ours{std::string(BLOOM_STUDENT_FUNCTIONS)};
+  for (std::string name; ours >> name;) {
+    if (found.count(name) != 0) names.push_back(name);  // in the README's order
+  }
+  if (std::string_view(BLOOM_STUDENT_FUNCTIONS).empty()) names.assign(found.begin(), found.end());
+  return names;
+}
+
+int usage_error(const std::string& message) {
+  std::cerr << "check: error: " << message << "\n" << kUsage;
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::filesystem::path> paths;
+  grader::GradeOptions options;
+  bool verbose = false;
+  std::string program = BLOOM_PROGRAM;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else if (arg == "--verbose" || arg == "-v") {
+      verbose = true;
+    } else if (arg == "--program") {
+      if (!has_value) return usage_error("--program needs a path");
+      program = argv[++i];
+    } else if (arg == "--timeout") {
+      if (!has_value) return usage_error("--timeout needs a number of seconds");
+      char* end = nullptr;
+      const double seconds = std::strtod(argv[++i], &end);
+      if (*end != '\0' || !(seconds > 0 && seconds <= 3600)) {
+        return usage_error("--timeout needs a number of seconds from 0 to 3600, got \"" +
+                           std::string(argv[i]) + "\"");
+      }
+      options.limits.wall = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    } else if (arg == "--memory") {
+      if (!has_value) return usage_error("--memory needs a number of MiB");
+      char* end = nullptr;
+      const unsigned long long mib = std::strtoull(argv[++i], &end, 10);
+      if (*end != '\0' || argv[i][0] == '\0' || mib > (1ULL << 30)) {
+        return usage_error("--memory needs a whole number of MiB, got \"" + std::string(argv[i]) + "\"");
+      }
+      options.limits.memory_bytes = mib << 20;
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage_error("unknown option \"" + arg + "\"");
+    } else {
+      paths.emplace_back(arg);
+    }
+  }
+  if (paths.empty()) paths.emplace_back(BLOOM_CASES_DIR);
+  // the program runs in a fresh folder: resolved to an absolute path first
+  std::string problem;
+  const std::optional<grader::Command> command = grader::resolve_command({program}, problem);
+  if (!command) {
+    std::cerr << "check: error: " << problem
+              << "\n(build it first: cmake -S . -B build && cmake --build build)\n";
+    return 2;
+  }
+
+  std::vector<grader::Case> cases;
+  try {
+    cases = grader::load_cases(paths);
+  } catch (const std::exception& error) {
+    std::cerr << error.what() << "\n";
+    return 2;
+  }
+  if (cases.empty()) {
+    std::cerr << "check: error: no .case files found\n";
+    return 2;
+  }
+
+  grader::Report report;
+  report.command = program;
+  const std::atomic<bool> never{false};
+  report.results = grader::grade(cases, *command, options, never);
+  const bool color = ::isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+  grader::write_text(report, std::cout, {color, verbose});
+
+  const std::vector<std::string> missing = still_to_write(program, report.results);
+  if (!missing.empty()) {
+    std::cout << "still to write:";
+    for (const std::string& name : missing) std::cout << " " << name;
+    std::cout << "\n";
+  }
+  for (const grader::CaseResult& result : report.results) {
+    if (result.verdict == grader::Verdict::NotRun) return 2;
+  }
+  return report.failed() == 0 ? 0 : 1;
+}

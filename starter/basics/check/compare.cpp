@@ -1,0 +1,168 @@
+#include "compare.hpp"
+
+#include <algorithm>
+
+namespace grader {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// The next token of `text` from `pos`, or an empty view at the end; advances `pos`.
+std::string_view next_token(std::string_view text, std::size_t& pos) {
+  while (pos < text.size() && is_blank(text[pos])) ++pos;
+  const std::size_t start = pos;
+  while (pos < text.size() && !is_blank(text[pos])) ++pos;
+  return text.substr(start, pos - start);
+}
+
+std::string_view without_cr(std::string_view line) {
+  if (line.ends_with('\r')) line.remove_suffix(1);
+  return line;
+}
+
+bool starts_with_error(std::string_view line) {
+  std::size_t pos = 0;
+  const std::string_view first = next_token(line, pos);
+  if (first.size() < 5) return false;
+  return std::equal(first.begin(), first.begin() + 5, "error",
+                    [](char a, char b) { return lower(a) == b; });
+}
+
+}  // namespace
+
+bool lines_match(std::string_view expected, std::string_view actual) {
+  expected = without_cr(expected);
+  actual = without_cr(actual);
+  if (starts_with_error(expected)) return starts_with_error(actual);
+  std::size_t e = 0;
+  std::size_t a = 0;
+  for (;;) {
+    const std::string_view want = next_token(expected, e);
+    const std::string_view got = next_token(actual, a);
+    if (want.size() != got.size()) return false;
+    if (want.empty()) return true;
+    if (!std::equal(want.begin(), want.end(), got.begin(),
+                    [](char x, char y) { return lower(x) == lower(y); })) {
+      return false;
+    }
+  }
+}
+
+std::vector<std::string_view> output_lines(std::string_view output) {
+  std::vector<std::string_view> lines;
+  while (!output.empty()) {
+    const std::size_t newline = output.find('\n');
+    lines.push_back(output.substr(0, newline));
+    if (newline == std::string_view::npos) break;
+    output.remove_prefix(newline + 1);
+  }
+  return lines;
+}
+
+std::optional<Mismatch> compare_output(const Case& kase, std::string_view output) {
+  const std::vector<std::string_view> lines = output_lines(output);
+  std::size_t index = 0;
+  for (const Step& step : kase.steps) {
+    for (const ExpectedLine& expected : step.expected) {
+      if (index >= lines.size()) {
+        return Mismatch{index, &step, expected.case_line, expected.text, std::nullopt, false};
+      }
+      if (!lines_match(expected.text, lines[index])) {
+        return Mismatch{index, &step, expected.case_line, expected.text,
+                        std::string(lines[index]), false};
+      }
+      ++index;
+    }
+  }
+  if (index < lines.size()) {
+    const int last_line = kase.steps.empty() ? 0 : kase.steps.back().case_line;
+    return Mismatch{index, nullptr, last_line, "", std::string(lines[index]), true};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// Length of the valid UTF-8 sequence at the start of `text`, or 0 when it is not one.
+std::size_t utf8_length(std::string_view text) {
+  const auto b0 = static_cast<unsigned char>(text[0]);
+  std::size_t length = 0;
+  if (b0 >= 0xc2 && b0 <= 0xdf) {
+    length = 2;
+  } else if (b0 >= 0xe0 && b0 <= 0xef) {
+    length = 3;
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    length = 4;
+  } else {
+    return 0;
+  }
+  if (text.size() < length) return 0;
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80) return 0;
+  }
+  return length;
+}
+
+void append_escape(std::string& out, unsigned char c) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  switch (c) {
+    case '\r': out += "\\r"; return;
+    case '\t': out += "\\t"; return;
+    case '\0': out += "\\0"; return;
+    default:
+      out += "\\x";
+      out += kDigits[c >> 4];
+      out += kDigits[c & 0xf];
+  }
+}
+
+}  // namespace
+
+std::string visible(std::string_view text, std::size_t limit) {
+  const bool cut = text.size() > limit;
+  if (cut) text = text.substr(0, limit);
+  std::size_t content_end = text.size();
+  while (content_end > 0 && text[content_end - 1] == ' ') --content_end;
+  std::string out;
+  std::size_t i = 0;
+  while (i < content_end) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      const std::size_t length = utf8_length(text.substr(i, content_end - i));
+      if (length == 0) {
+        append_escape(out, c);
+        ++i;
+      } else {
+        out.append(text.substr(i, length));
+        i += length;
+      }
+    } else if (c < 0x20 || c == 0x7f) {
+      append_escape(out, c);
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+      ++i;
+    }
+  }
+  for (; i < text.size(); ++i) out += "\xc2\xb7";  // '·' for each trailing space
+  if (cut) out += "...";
+  return out;
+}
+
+std::size_t first_difference(std::string_view expected, std::string_view actual) {
+  const std::string want = visible(expected);
+  const std::string got = visible(actual);
+  std::size_t column = 0;
+  std::size_t i = 0;
+  while (i < want.size() && i < got.size() && lower(want[i]) == lower(got[i])) {
+    // count columns, not bytes: a UTF-8 continuation byte takes no column
+    if ((static_cast<unsigned char>(got[i]) & 0xc0) != 0x80) ++column;
+    ++i;
+  }
+  return column;
+}
+
+}  // namespace grader

@@ -1,0 +1,44 @@
+// Compares a program's standard output with a case's expected lines (docs/case-format.md):
+// line by line, tokens separated by any run of spaces or tabs, letter case ignored, trailing
+// whitespace and a CR ignored; an expected line starting with "error" matches any answer
+// starting with "error". A missing final newline is accepted.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case_file.hpp"
+
+namespace grader {
+
+// True when `actual` answers what `expected` asks for.
+[[nodiscard]] bool lines_match(std::string_view expected, std::string_view actual);
+
+// Splits output into lines: LF ends a line; a last line without LF still counts.
+[[nodiscard]] std::vector<std::string_view> output_lines(std::string_view output);
+
+// The first place where the output parts from the case.
+struct Mismatch {
+  std::size_t output_line = 0;  // 0-based index of the answer line (== count when missing)
+  const Step* step = nullptr;   // the step whose input was answered wrongly; null for extra
+  int case_line = 0;            // the case-file line of the expectation (or of the last step)
+  std::string expected;         // the expected line; empty for extra output
+  std::optional<std::string> actual;  // nullopt: the output ended before this line
+  bool extra_output = false;          // the program answered more lines than expected
+};
+
+// The first mismatch between `kase` and `output`, or nullopt when the output passes.
+[[nodiscard]] std::optional<Mismatch> compare_output(const Case& kase, std::string_view output);
+
+// Makes invisible characters visible for a report: \r \t \0 and other control bytes as escapes,
+// invalid UTF-8 bytes as \xNN, and trailing spaces as '·'. At most `limit` bytes of input.
+[[nodiscard]] std::string visible(std::string_view text, std::size_t limit = 200);
+
+// The 0-based column, in visible(actual), of the first character where the two lines part
+// (case-insensitively), for the caret under the actual line.
+[[nodiscard]] std::size_t first_difference(std::string_view expected, std::string_view actual);
+
+}  // namespace grader

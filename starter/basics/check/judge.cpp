@@ -1,0 +1,142 @@
+#include "judge.hpp"
+
+#include <mutex>
+#include <thread>
+
+namespace grader {
+
+std::string_view verdict_name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Timeout: return "timeout";
+    case Verdict::Crashed: return "crashed";
+    case Verdict::ExitCode: return "exit-code";
+    case Verdict::OutputLimit: return "output-limit";
+    case Verdict::NoOutput: return "no-output";
+    case Verdict::WrongOutput: return "wrong-output";
+    case Verdict::Passed: return "passed";
+    case Verdict::NotRun: return "not-run";
+  }
+  return "not-run";
+}
+
+namespace {
+
+std::string answered(const RunResult& run, const Case& kase) {
+  return std::to_string(output_lines(run.out).size()) + " of " +
+         std::to_string(kase.expected_line_count()) + " expected lines came";
+}
+
+std::string seconds(std::chrono::milliseconds ms) {
+  const auto whole = ms.count() / 1000;
+  const auto tenths = (ms.count() % 1000) / 100;
+  return std::to_string(whole) + (tenths ? "." + std::to_string(tenths) : "") + " s";
+}
+
+}  // namespace
+
+int jobs_or_cores(int jobs) {
+  return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
+  CaseResult result;
+  result.kase = &kase;
+  if (!run.started) {
+    result.verdict = Verdict::NotRun;
+    result.summary = run.start_error;
+    result.run = std::move(run);
+    return result;
+  }
+  result.mismatch = compare_output(kase, run.out);
+  const bool output_right = !result.mismatch.has_value();
+  if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output) {
+    for (const KnownMistake& known : kase.mistakes) {
+      if (known.case_line == result.mismatch->case_line &&
+          lines_match(known.answer, *result.mismatch->actual)) {
+        result.diagnosis.push_back(&known);
+      }
+    }
+  }
+
+  if (run.timed_out) {
+    result.verdict = Verdict::Timeout;
+    // The grader cannot tell where the program is: a program that buffers its answers and
+    // then hangs looks exactly like one that hangs at its first command.
+    result.summary = "not finished within " + seconds(limits.wall) + " (" + answered(run, kase) +
+                     (output_right ? ", all of them right" : "") +
+                     "): it may be stuck, or may hold its answers in a buffer";
+  } else if (run.signal != 0) {
+    result.verdict = Verdict::Crashed;
+    result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
+  } else if (run.exit_code != 0) {
+    result.verdict = Verdict::ExitCode;
+    result.summary = "exited with status " + std::to_string(run.exit_code) +
+                     " (a program ends with 0 at the end of its input)";
+  } else if (run.output_limited) {
+    result.verdict = Verdict::OutputLimit;
+    result.summary = "wrote more than " + std::to_string(limits.output_bytes) +
+                     " bytes of output; it was stopped";
+  } else if (run.out.empty() && kase.expected_line_count() > 0) {
+    result.verdict = Verdict::NoOutput;
+    result.summary = "no output at all; " + std::to_string(kase.expected_line_count()) +
+                     " lines were expected";
+  } else if (!output_right) {
+    result.verdict = Verdict::WrongOutput;
+    const Mismatch& m = *result.mismatch;
+    result.summary = m.extra_output ? "more answer lines than commands: line " +
+                                          std::to_string(m.output_line + 1) + " was not expected"
+                     : !m.actual  ? "the output ended (" + answered(run, kase) + ")"
+                                  : "answer " + std::to_string(m.output_line + 1) + " differs";
+  } else {
+    result.verdict = Verdict::Passed;
+    result.points = kase.points;
+  }
+  result.run = std::move(run);
+  return result;
+}
+
+std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& command,
+                              const GradeOptions& options, const std::atomic<bool>& stop,
+                              const std::function<void(const CaseResult&)>& on_result) {
+  std::vector<CaseResult> results(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    results[i].kase = &cases[i];
+    results[i].summary = "not run: grading was interrupted";
+  }
+  std::mutex report_lock;
+  run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
+    Limits limits = options.limits;
+    if (cases[i].timeout_seconds) {
+      limits.wall =
+          std::chrono::milliseconds(static_cast<std::int64_t>(*cases[i].timeout_seconds * 1000));
+    }
+    CaseResult result =
+        judge(cases[i], run_program(command, cases[i].input_text(), limits), limits);
+    if (stop.load() && result.verdict != Verdict::Passed) {
+      result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
+      result.points = 0;
+      result.summary = "not run: grading was interrupted";
+    }
+    const std::lock_guard<std::mutex> lock(report_lock);
+    results[i] = std::move(result);
+    if (on_result) on_result(results[i]);
+  });
+  return results;
+}
+
+void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
+                     const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&] {
+    for (std::size_t i = next.fetch_add(1); i < count && !stop.load(); i = next.fetch_add(1)) {
+      work(i);
+    }
+  };
+  const auto threads_wanted = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), count);
+  std::vector<std::thread> threads;
+  for (std::size_t j = 1; j < threads_wanted; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+}
+
+}  // namespace grader

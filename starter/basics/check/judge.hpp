@@ -1,0 +1,66 @@
+// Verdicts: what became of one case, judged from a RunResult and the case's expectations.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case_file.hpp"
+#include "compare.hpp"
+#include "runner.hpp"
+
+namespace grader {
+
+// In order of precedence (DOMjudge's): the first that applies is the verdict.
+enum class Verdict {
+  Timeout,      // the wall-clock limit passed, even if the output so far was right
+  Crashed,      // a signal ended the program
+  ExitCode,     // it exited with a status other than 0
+  OutputLimit,  // it wrote more than the output limit
+  NoOutput,     // output was expected and none came
+  WrongOutput,  // the output differs from the case
+  Passed,
+  NotRun,       // the program could not be started, or the run was interrupted
+};
+
+[[nodiscard]] std::string_view verdict_name(Verdict verdict);
+
+struct CaseResult {
+  const Case* kase = nullptr;
+  Verdict verdict = Verdict::NotRun;
+  int points = 0;  // earned: all of the case's points or none
+  RunResult run;
+  std::optional<Mismatch> mismatch;  // the first differing line, for every verdict but passed
+  std::string summary;               // one line in the student's terms
+  // The known mistakes whose recorded answer is the one this program gave at the first
+  // differing line (the catalogue, mistakes.tsv); they point into kase->mistakes.
+  std::vector<const KnownMistake*> diagnosis;
+};
+
+[[nodiscard]] CaseResult judge(const Case& kase, RunResult run, const Limits& limits);
+
+// `jobs`, or the number of cores when it is 0 or less: the default of every --jobs.
+[[nodiscard]] int jobs_or_cores(int jobs);
+
+// The one worker pool: calls work(i) once for each i below `count`, on up to `jobs` threads
+// (this one among them), taking the i in order; starts no new i once `stop` is true.
+void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
+                     const std::function<void(std::size_t)>& work);
+
+struct GradeOptions {
+  Limits limits;  // limits.wall is the default for cases without @timeout
+  int jobs = 1;
+};
+
+// Runs every case, up to `jobs` at once; results come back in the order of `cases`, whatever
+// the order they finished in. `on_result` (optional) is called, under a lock, as each case
+// finishes. When `stop` becomes true no new case starts; those left are NotRun.
+[[nodiscard]] std::vector<CaseResult> grade(
+    const std::vector<Case>& cases, const Command& command, const GradeOptions& options,
+    const std::atomic<bool>& stop,
+    const std::function<void(const CaseResult&)>& on_result = nullptr);
+
+}  // namespace grader

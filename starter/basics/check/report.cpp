@@ -1,0 +1,233 @@
+#include "report.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace grader {
+
+int Report::score() const {
+  int total = 0;
+  for (const CaseResult& r : results) total += r.points;
+  return total;
+}
+
+int Report::max_score() const {
+  int total = 0;
+  for (const CaseResult& r : results) total += r.kase->points;
+  return total;
+}
+
+int Report::passed() const {
+  return static_cast<int>(std::count_if(results.begin(), results.end(), [](const CaseResult& r) {
+    return r.verdict == Verdict::Passed;
+  }));
+}
+
+int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
+
+std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
+  // each mistake named, with the cases (indexes) whose answer it explains
+  std::vector<std::pair<const MistakeInfo*, std::set<std::size_t>>> named;
+  std::set<std::string> in_pairs;  // named by a pair's answer: made for certain
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    for (const KnownMistake* known : results[i].diagnosis) {
+      for (const MistakeInfo* mistake : known->named()) {
+        if (!known->with.empty()) in_pairs.insert(mistake->id);
+        const auto same = std::find_if(named.begin(), named.end(), [&](const auto& entry) {
+          return entry.first->id == mistake->id;
+        });
+        if (same == named.end()) {
+          named.push_back({mistake, {i}});
+        } else {
+          same->second.insert(i);
+        }
+      }
+    }
+  }
+  // Two mistakes can give the same answer to a case (both forms of a 32-bit slip, modulo a
+  // power of two). One whose every case another explains too, while that one explains more,
+  // is not what the program did.
+  const auto subsumed = [&](const std::set<std::size_t>& cases) {
+    return std::any_of(named.begin(), named.end(), [&](const auto& other) {
+      return other.second.size() > cases.size() &&
+             std::includes(other.second.begin(), other.second.end(), cases.begin(), cases.end());
+    });
+  };
+  std::vector<std::pair<const MistakeInfo*, int>> kept;
+  for (const auto& [mistake, cases] : named) {
+    if (in_pairs.count(mistake->id) != 0 || !subsumed(cases)) {
+      kept.emplace_back(mistake, static_cast<int>(cases.size()));
+    }
+  }
+  return kept;
+}
+
+std::string diagnosis_line(const MistakeInfo& mistake) {
+  return "this is what you get when " + mistake.message + " (" + mistake.source + ") [" +
+         mistake.id + "]";
+}
+
+namespace {
+
+constexpr std::size_t kStderrLines = 5;    // lines of the program's stderr shown
+
+// What to do about a run that did not end well, when the verdict says more than the output:
+// a hang, a crash, an AddressSanitizer build under the address-space limit. Empty otherwise.
+std::vector<std::string> advice(const CaseResult& result) {
+  const std::string& err = result.run.err;
+  if (err.find("AddressSanitizer") != std::string::npos &&
+      (err.find("ReserveShadowMemoryRange") != std::string::npos ||
+       err.find("ulimit -v") != std::string::npos)) {
+    return {"advice: this is an AddressSanitizer build, which needs more address space than the "
+            "limit allows: run it with --memory 0"};
+  }
+  switch (result.verdict) {
+    case Verdict::Timeout:
+      return {"advice: end each answer with std::endl (or flush std::cout), so that every answer "
+              "written arrives at once; then the report shows the command it stops at"};
+    case Verdict::Crashed:
+      return {"advice: to see where it crashes, build with -fsanitize=address,undefined and run "
+              "it again with --memory 0"};
+    default:
+      return {};
+  }
+}
+constexpr std::size_t kContextAnswers = 2;  // answered lines shown before the mismatch
+
+// The (input, actual answer) pairs just before output line `index`.
+std::vector<std::string> context_before(const CaseResult& result, std::size_t index) {
+  const std::vector<std::string_view> lines = output_lines(result.run.out);
+  std::vector<std::string> context;
+  std::size_t line = 0;
+  for (const Step& step : result.kase->steps) {
+    for (std::size_t j = 0; j < step.expected.size(); ++j, ++line) {
+      if (line >= index) break;
+      if (line + kContextAnswers >= index && line < lines.size()) {
+        context.push_back("> " + visible(step.input, 60) + "  ->  " + visible(lines[line], 60));
+      }
+    }
+  }
+  return context;
+}
+
+}  // namespace
+
+std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden, bool by_id) {
+  std::vector<std::string> out;
+  const Case& kase = *result.kase;
+  const auto diagnose = [&] {
+    for (const KnownMistake* known : result.diagnosis) {
+      for (const MistakeInfo* mistake : known->named()) {
+        out.push_back("diagnosis: " + diagnosis_line(*mistake));
+      }
+    }
+  };
+  if (kase.hidden && !show_hidden) {
+    out.push_back("hidden case: " + std::string(verdict_name(result.verdict)));
+    diagnose();
+    return out;
+  }
+  if (kase.hidden) out.push_back("hidden case, shown in full (--show-hidden): never give this to students");
+  out.push_back((by_id ? kase.name + ".case" : kase.file.string()) + ":" +
+                std::to_string(result.mismatch ? result.mismatch->case_line : 1) + ": " +
+                std::string(verdict_name(result.verdict)) + ": " + result.summary);
+  // A timeout with every answer that came right says nothing about which command is stuck.
+  const bool stuck_somewhere = result.verdict == Verdict::Timeout && result.mismatch &&
+                               !result.mismatch->actual && !result.mismatch->extra_output;
+  if (result.mismatch && !stuck_somewhere) {
+    const Mismatch& m = *result.mismatch;
+    for (const std::string& line : context_before(result, m.output_line)) {
+      out.push_back("  " + line);
+    }
+    if (m.extra_output) {
+      out.push_back("  unexpected: " + visible(*m.actual));
+    } else {
+      out.push_back("  sent:     > " + visible(m.step->input));
+      out.push_back("  expected: " + visible(m.expected));
+      if (m.actual) {
+        out.push_back("  actual:   " + visible(*m.actual));
+        out.push_back("            " + std::string(first_difference(m.expected, *m.actual), ' ') +
+                      "^");
+      } else {
+        out.push_back("  actual:   (nothing: the output ended)");
+      }
+    }
+  }
+  diagnose();
+  const std::vector<std::string> what_to_do = advice(result);
+  out.insert(out.end(), what_to_do.begin(), what_to_do.end());
+  for (const std::string& hint : shown_hints(result)) out.push_back("hint: " + hint);
+  if (!result.run.err.empty()) {
+    const std::vector<std::string_view> lines = output_lines(result.run.err);
+    out.push_back("stderr" + std::string(lines.size() > kStderrLines ? " (first lines)" : "") +
+                  ":");
+    for (std::size_t i = 0; i < lines.size() && i < kStderrLines; ++i) {
+      out.push_back("  | " + visible(lines[i], 160));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> shown_hints(const CaseResult& result) {
+  std::vector<std::string> shown;
+  const bool answers_judged =
+      result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
+  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch) return shown;
+  const Step* step = result.mismatch->step;
+  for (const Hint& hint : result.kase->hints) {
+    if (hint.command.empty() || (step != nullptr && command_of(step->input) == hint.command)) {
+      shown.push_back(hint.text);
+    }
+  }
+  return shown;
+}
+
+namespace {
+
+// How points and cases relate, for the score line: " (19 cases, 1 to 3 points each; a case
+// passed scores all of its points, a case failed none)".
+std::string points_note(const Report& report) {
+  if (report.results.empty()) return "";
+  int least = report.results.front().kase->points;
+  int most = least;
+  for (const CaseResult& r : report.results) {
+    least = std::min(least, r.kase->points);
+    most = std::max(most, r.kase->points);
+  }
+  const std::string each = least == most ? std::to_string(least) + (least == 1 ? " point" : " points")
+                                         : std::to_string(least) + " to " + std::to_string(most) + " points";
+  return " (" + std::to_string(report.results.size()) +
+         (report.results.size() == 1 ? " case, " : " cases, ") + each +
+         " each; a case passed scores all of its points, a case failed none)";
+}
+
+}  // namespace
+
+void write_text(const Report& report, std::ostream& out, const TextStyle& style) {
+  const auto paint = [&](const char* code, const std::string& text) {
+    return style.color ? std::string("\x1b[") + code + "m" + text + "\x1b[0m" : text;
+  };
+  for (const CaseResult& result : report.results) {
+    const std::string time = " (" + std::to_string(result.run.elapsed.count()) + " ms)";
+    if (result.verdict == Verdict::Passed) {
+      out << paint("32", "PASS") << "  " << result.kase->name << time << "\n";
+      continue;
+    }
+    out << paint("31;1", "FAIL") << "  " << result.kase->name << time << ": "
+        << verdict_name(result.verdict) << "\n";
+    for (const std::string& line : failure_details(result, report.show_hidden)) {
+      out << "      " << line << "\n";
+    }
+  }
+  if (report.interrupted) out << "interrupted: cases not run count as failed\n";
+  for (const auto& [mistake, count] : report.diagnoses()) {
+    out << paint("33;1", "looks like") << " " << mistake->id << " in " << count
+        << (count == 1 ? " case: " : " cases: ") << diagnosis_line(*mistake) << "\n";
+  }
+  out << "score " << report.score() << "/" << report.max_score() << " points" << points_note(report)
+      << "\n";
+  out << report.passed() << " passed, " << report.failed() << " failed\n";
+}
+
+}  // namespace grader

@@ -1,0 +1,99 @@
+// Runs one program on one input under limits and collects what it did. The only place that
+// knows about processes; everything above it sees a RunResult.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grader {
+
+struct Limits {
+  std::chrono::milliseconds wall{10000};     // wall-clock timeout
+  std::size_t output_bytes = 8 << 20;        // bytes of stdout before the program is stopped
+  std::size_t stderr_bytes = 64 << 10;       // bytes of stderr kept (the rest is read and dropped)
+  std::uint64_t memory_bytes = 2ULL << 30;   // address space; 0 for no limit
+  std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
+};
+
+// What confines one run, beyond Limits: set by the sandbox (sandbox.hpp), applied by the runner
+// in the child before exec.
+struct Identity {
+  bool switch_user = false;  // become uid/gid (the grader is root)
+  unsigned uid = 0;
+  unsigned gid = 0;
+  int processes = 0;   // RLIMIT_NPROC; 0 for none
+  int open_files = 0;  // RLIMIT_NOFILE; 0 for none
+  std::vector<int> join;  // open cgroup.procs files; the child writes "0" to each to join it
+};
+
+// Hands out one Identity per run and takes it back: acquire() blocks until a slot is free,
+// and the slot returns when the last copy of the pointer is gone, after every process left
+// in it has been killed.
+class Confinement {
+ public:
+  virtual ~Confinement() = default;
+  [[nodiscard]] virtual std::shared_ptr<const Identity> acquire() const = 0;
+};
+
+// A program ready to start: its executable resolved to an absolute path.
+struct Command {
+  std::filesystem::path executable;
+  std::vector<std::string> args;  // without argv[0]
+  std::string display;            // as the user typed it, for messages
+  // Where it runs; empty for a fresh temporary folder (the usual case). A build runs in the
+  // submission's own folder.
+  std::filesystem::path working_dir;
+  // Set when the program runs in the sandbox. The starters' self-check (runner_fork.cpp) never
+  // sandboxes and refuses such a command.
+  std::shared_ptr<const Confinement> confinement;
+};
+
+// The absolute path of `program`, runnable: found on PATH as a shell finds it, or taken
+// against the current folder when it has a '/'. nullopt when there is none.
+[[nodiscard]] std::optional<std::filesystem::path> find_program(const std::string& program);
+
+// Resolves argv[0] on PATH (or against the current folder when it has a '/'), and turns each
+// argument that names an existing file or folder into an absolute path, because the program
+// runs in a fresh temporary folder (`-- python3 bloom.py` still finds bloom.py). Returns
+// nullopt and sets `error` when argv[0] cannot be found or is not executable.
+[[nodiscard]] std::optional<Command> resolve_command(const std::vector<std::string>& argv,
+                                                     std::string& error);
+
+struct RunResult {
+  bool started = false;
+  std::string start_error;  // why the program could not be started
+  int exit_code = 0;        // when it exited normally
+  int signal = 0;           // when a signal it did not get from us ended it
+  bool timed_out = false;
+  bool output_limited = false;
+  std::string out;
+  std::string err;  // the first Limits::stderr_bytes of it
+  bool err_truncated = false;
+  std::chrono::milliseconds elapsed{0};
+};
+
+// Runs `command` with `input` on its stdin, in a fresh temporary working folder, with a
+// minimal environment, in its own process group. Input is written while output is read, so a
+// program that never reads cannot block the grader. When the program exits, times out or is
+// cut off, its whole process group is killed, so no child outlives the run. The first call
+// sets SIGPIPE to be ignored in this process, so that a closed stdin cannot end the grader.
+[[nodiscard]] RunResult run_program(const Command& command, const std::string& input,
+                                    const Limits& limits);
+
+// Fills exit_code, signal and timed_out from a wait status. `we_killed`: the runner sent
+// SIGKILL itself (timeout, output limit), so that signal is not the program's crash.
+void record_exit_status(int status, bool we_killed, RunResult& result);
+
+// Kills the process groups of every running program (for Ctrl-C). Async-signal-safe.
+void kill_all_running() noexcept;
+
+// The name of a signal: "SIGSEGV"; "signal 42" when it has none.
+[[nodiscard]] std::string signal_name(int signal);
+
+}  // namespace grader
