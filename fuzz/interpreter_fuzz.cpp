@@ -2,9 +2,9 @@
 // - every response is one line (no LF) and no line crashes, leaks or hits undefined behaviour;
 // - a line answered `error: ...` leaves the state as it was: a second interpreter that never
 //   saw the bad lines is equal to the first after each of them (the same functions and
-//   filter, compared directly: cheaper than the two FILTERLOADs of up to 72 KB of hex that
-//   this check once made per bad line), answers every good line alike, and answers
-//   FILTERLOAD alike at the end.
+//   filters, BIP 37's and the classic one, compared directly: cheaper than the two
+//   FILTERLOADs of up to 72 KB of hex that this check once made per bad line), answers every
+//   good line alike, and answers FILTERLOAD and BITS alike at the end.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -35,10 +35,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (seen_everything != seen_good_lines_only) std::abort();  // the bad line changed it
   }
-  std::string last_a;
-  std::string last_b;
-  seen_everything.respond("FILTERLOAD", last_a);
-  seen_good_lines_only.respond("FILTERLOAD", last_b);
-  if (last_a != last_b) std::abort();
+  for (const char* last : {"FILTERLOAD", "BITS"}) {
+    std::string a;
+    std::string b;
+    seen_everything.respond(last, a);
+    seen_good_lines_only.respond(last, b);
+    if (a != b) std::abort();
+  }
   return 0;
 }

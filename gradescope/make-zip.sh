@@ -10,8 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exercise=${1:-$(tr -d '[:space:]' < gradescope/exercise)}
-if [[ ! -d cases/$exercise || $exercise == protocol ]]; then
-  echo "make-zip: error: no exercise \"$exercise\" (the exercises: $(ls cases | grep -vx protocol | grep -v '\.' | tr '\n' ' '))" >&2
+exercises=$(grep -v '^#' exercises.tsv | cut -f1)  # the manifest: one exercise a line
+if ! grep -qxF -- "$exercise" <<<"$exercises"; then
+  echo "make-zip: error: no exercise \"$exercise\" (the exercises, from exercises.tsv: $(paste -sd ' ' <<<"$exercises"))" >&2
   exit 2
 fi
 

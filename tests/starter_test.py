@@ -95,6 +95,9 @@ def main() -> int:
         status, report = grade(args.grader, given)
         if status != 1:
             failures.append(f"the starter should fail some cases: bloom-grader exit {status}")
+        readme = (given / "README.md").read_text()
+        table = readme[readme.index("## What you write"):].split("\n\n")[1]
+        to_write = re.findall(r"^\| `([a-z0-9_]+)` \|", table, re.M)
         failed_exercise_cases = 0
         for case in report["cases"]:
             name, verdict = case["name"], case["verdict"]
@@ -109,14 +112,14 @@ def main() -> int:
             if verdict != "wrong-output" or not actual.startswith(NOT_IMPLEMENTED):
                 failures.append(f"{name}: must fail with wrong-output and '{NOT_IMPLEMENTED}...', "
                                 f"got {verdict} answering {actual!r}")
+            elif actual[len(NOT_IMPLEMENTED):].strip() not in to_write:  # not one of this student's
+                failures.append(f"{name}: fails on {actual!r}, a function of another exercise: "
+                                f"the student, who writes {' '.join(to_write)}, could never pass it")
         if failed_exercise_cases == 0:
             failures.append("no case of the exercise failed: are the stubs there?")
 
         # from the first run, every function of the README's "What you write", in its order
         check = subprocess.run([given / "build" / "check"], capture_output=True, text=True)
-        readme = (given / "README.md").read_text()
-        table = readme[readme.index("## What you write"):].split("\n\n")[1]
-        to_write = re.findall(r"^\| `([a-z0-9_]+)` \|", table, re.M)
         wanted = "still to write: " + " ".join(to_write)
         if check.returncode != 1 or not to_write or wanted not in check.stdout.splitlines():
             failures.append(f"build/check on the starter: exit {check.returncode}, wanted {wanted!r}, "

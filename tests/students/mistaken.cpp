@@ -2,6 +2,7 @@
 // lessons' known mistakes on request: `mistaken --mistake float-division [--mistake ...]`.
 // Without --mistake it is right. Like tests/students/mistaken.py it shares no code with the
 // reference; each mistake is written the way a student writing C++ would make it.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -71,6 +72,48 @@ std::uint32_t murmur(const std::string& data, Big seed) {
   h ^= h >> first;
   return static_cast<std::uint32_t>(h & kMask);
 }
+
+std::uint64_t fnv(const std::string& key) {
+  const bool small = made("fnv-32-bit-constants");  // FNV-32's row of the table
+  std::uint64_t h = small ? 0x811c9dc5u : 0xcbf29ce484222325u;
+  const std::uint64_t prime = small ? 0x01000193u : 0x100000001b3u;
+  std::vector<std::uint32_t> units;
+  if (made("characters-hashed")) {  // decode UTF-8 into code points, as a wide string would hold
+    for (std::size_t i = 0; i < key.size();) {
+      const auto lead = static_cast<unsigned char>(key[i]);
+      const std::size_t length = lead < 0xc0 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+      std::uint32_t point = length == 1 ? lead : lead & (0xffu >> (length + 1));
+      for (std::size_t j = 1; j < length && i + j < key.size(); ++j) {
+        point = point << 6 | (static_cast<unsigned char>(key[i + j]) & 0x3fu);
+      }
+      units.push_back(point);
+      i += length;
+    }
+  } else {
+    for (const char c : key) units.push_back(static_cast<unsigned char>(c));
+  }
+  for (const std::uint32_t unit : units) h = made("fnv-1") ? (h * prime) ^ unit : (h ^ unit) * prime;
+  return h;
+}
+
+struct Classic {
+  std::uint64_t m = 0, k = 0;
+  std::set<std::uint64_t> bits;
+  std::set<std::string> added;
+
+  std::vector<std::uint64_t> positions(const std::string& key) const {
+    const std::uint64_t h = fnv(key);
+    std::uint64_t h1 = h & 0xffffffffu, h2 = h >> 32;
+    if (made("halves-swapped")) std::swap(h1, h2);
+    if (!made("step-not-odd")) h2 |= 1;
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t i = 0; i < k; ++i) {
+      const std::uint64_t sum = made("position-sum-32-bit") ? static_cast<std::uint32_t>(h1 + i * h2) : h1 + i * h2;
+      out.push_back(sum % m);
+    }
+    return out;
+  }
+};
 
 struct Bad : std::runtime_error {
   Bad() : std::runtime_error("bad") {}
@@ -157,11 +200,30 @@ void put_u32(std::string& out, std::uint64_t value, bool big) {
   for (int i = 0; i < 4; ++i) out += static_cast<char>(value >> (big ? 24 - 8 * i : 8 * i));
 }
 
-std::string answer(const std::string& line, std::optional<Filter>& filter) {
+std::string answer(const std::string& line, std::optional<Filter>& filter, std::optional<Classic>& classic) {
   const std::size_t space = line.find(' ');
   const std::string name = line.substr(0, space);
   const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
-  char hex[16];
+  char hex[24];
+  if (name == "FNV") {
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv(rest)));
+    return hex;
+  }
+  if ((name == "ADD" || name == "CHECK" || name == "VERIFY") && classic) {
+    const std::vector<std::uint64_t> where = classic->positions(rest);
+    if (name == "ADD") {
+      classic->bits.insert(where.begin(), where.end());
+      classic->added.insert(rest);
+      return "ok";
+    }
+    bool maybe = true;
+    for (const std::uint64_t x : where) maybe = maybe && classic->bits.count(x) != 0;
+    if (name == "VERIFY") return classic->added.count(rest) != 0 ? "member" : maybe ? "false positive" : "no";
+    std::string out = rest + std::string(rest.size() < 10 ? 10 - rest.size() : 0, ' ') +
+                      (maybe ? " maybe [" : " no    [");
+    for (std::size_t i = 0; i < where.size(); ++i) out += (i ? ", " : "") + std::to_string(where[i]);
+    return out + "]";
+  }
   if (name == "HASH") {
     const std::size_t end = rest.find(' ');
     std::snprintf(hex, sizeof hex, "%08x",
@@ -186,6 +248,27 @@ std::string answer(const std::string& line, std::optional<Filter>& filter) {
     return out;
   }
   const std::vector<std::string> args = rest.empty() ? std::vector<std::string>{} : split(rest);
+  if (name == "SIZE" && args.size() == 2) {
+    const double n = static_cast<double>(number(args[0], 1, 0xffffffffu));
+    const double p = probability(args[1]);
+    const double log = made("log-base-10") ? std::log10(p) : std::log(p);
+    const double divisor = made("ln2-not-squared") ? 0.6931471805599453 : 0.4804530139182014;
+    const double m = std::max(1.0, std::ceil(-n * log / divisor));
+    const double per_key = m / n * 0.6931471805599453;
+    const double k = std::max(1.0, made("k-truncated") ? std::trunc(per_key) : std::round(per_key));
+    return "bits=" + std::to_string(static_cast<std::uint64_t>(m)) + " hashes=" +
+           std::to_string(static_cast<std::uint64_t>(k));
+  }
+  if (name == "BLOOM" && args.size() == 2) {
+    Classic fresh;
+    fresh.m = number(args[0], 1, 100000000);
+    fresh.k = number(args[1], 1, 50);
+    classic = fresh;
+    return "ok";
+  }
+  if (name == "BITS" && args.empty() && classic) {
+    return "bits set: " + std::to_string(classic->bits.size()) + " of " + std::to_string(classic->m);
+  }
   if (name == "INIT" && args.size() >= 2 && args.size() <= 4) {
     const std::uint32_t tweak = args.size() > 2 ? u32(args[2]) : 0;
     const auto flags = static_cast<std::uint32_t>(args.size() > 3 ? number(args[3], 0, 255) : 0);
@@ -242,6 +325,7 @@ int main(int argc, char** argv) {
   }
   const std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
   std::optional<Filter> filter;
+  std::optional<Classic> classic;
   std::size_t start = 0;
   while (start < input.size()) {
     std::size_t end = input.find('\n', start);
@@ -251,7 +335,7 @@ int main(int argc, char** argv) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
     try {
-      std::cout << answer(line, filter) << "\n";
+      std::cout << answer(line, filter, classic) << "\n";
     } catch (const std::exception&) {
       std::cout << "error: cannot do that\n";
     }

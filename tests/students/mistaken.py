@@ -63,6 +63,60 @@ def murmur3(data: bytes, seed: int) -> int:
     return h & M32
 
 
+M64 = (1 << 64) - 1
+LN2 = 0.6931471805599453
+
+
+def fnv(key: str) -> int:
+    if "fnv-32-bit-constants" in MISTAKES:
+        h, prime = 0x811C9DC5, 0x01000193  # the FNV-32 column of the table
+    else:
+        h, prime = 0xCBF29CE484222325, 0x100000001B3
+    units = [ord(c) for c in key] if "characters-hashed" in MISTAKES else \
+        key.encode("utf-8", "surrogateescape")
+    for unit in units:
+        if "fnv-1" in MISTAKES:
+            h = ((h * prime) & M64) ^ unit
+        else:
+            h = ((h ^ unit) * prime) & M64
+    return h
+
+
+def size(n, p):
+    log = math.log10(p) if "log-base-10" in MISTAKES else math.log(p)
+    divisor = LN2 if "ln2-not-squared" in MISTAKES else 0.4804530139182014
+    m = max(1, math.ceil(-n * log / divisor))
+    per_key = m / n * LN2
+    k = math.trunc(per_key) if "k-truncated" in MISTAKES else math.floor(per_key + 0.5)
+    return m, max(1, k)
+
+
+def positions(key, m, k):
+    h = fnv(key)
+    h1, h2 = h & M32, h >> 32
+    if "halves-swapped" in MISTAKES:
+        h1, h2 = h2, h1
+    if "step-not-odd" not in MISTAKES:
+        h2 |= 1
+    if "position-sum-32-bit" in MISTAKES:
+        return [((h1 + i * h2) & M32) % m for i in range(k)]
+    return [(h1 + i * h2) % m for i in range(k)]
+
+
+def classic(name, key, c):
+    """ADD, CHECK and VERIFY on the classic filter c: [m, k, set bits, added keys]."""
+    m, k, bits, added = c
+    where = positions(key, m, k)
+    if name == "ADD":
+        bits.update(where)
+        added.add(key)
+        return "ok"
+    maybe = all(x in bits for x in where)
+    if name == "CHECK":
+        return "%-10s %-5s [%s]" % (key, "maybe" if maybe else "no", ", ".join(map(str, where)))
+    return "member" if key in added else "false positive" if maybe else "no"
+
+
 def number(text, lo, hi):
     if not re.fullmatch(r"[0-9]+", text) or not lo <= int(text) <= hi:
         raise ValueError(text)
@@ -154,7 +208,18 @@ def answer(line, state):
         if "all-32-bit" in MISTAKES:
             return " ".join(str(((ha + product(i)) & M32) % m) for i in range(k))
         return " ".join(str((ha + product(i)) % m) for i in range(k))
+    if name == "FNV":
+        return "%016x" % fnv(rest)
+    if name in ("ADD", "CHECK", "VERIFY") and state.get("classic"):
+        return classic(name, rest, state["classic"])
     args = rest.split(" ") if rest else []
+    if name == "SIZE" and len(args) == 2:
+        return "bits=%d hashes=%d" % size(number(args[0], 1, M32), probability(args[1]))
+    if name == "BLOOM" and len(args) == 2:
+        state["classic"] = [number(args[0], 1, 10**8), number(args[1], 1, 50), set(), set()]
+        return "ok"
+    if name == "BITS" and not args and state.get("classic"):
+        return "bits set: %d of %d" % (len(state["classic"][2]), state["classic"][0])
     if name == "INIT" and 2 <= len(args) <= 4:
         tweak = u32(args[2]) if len(args) > 2 else 0
         flags = number(args[3], 0, 255) if len(args) > 3 else 0
