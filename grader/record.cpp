@@ -27,7 +27,7 @@ std::string rerecord(const std::string& text, const Case& kase,
     if (expected_at[number]) continue;
     out.append(lines[number - 1]).push_back('\n');
     if (const Step* step = step_at[number]) {
-      if (gets_answer(step->input)) out.append(answers[next_answer++]).push_back('\n');
+      if (gets_answer(step->input)) out.append(format_expected(answers[next_answer++])).push_back('\n');
     }
   }
   return out;

@@ -75,6 +75,21 @@ TEST_CASE("CRLF case files read like LF ones, but a line to send keeps its CR") 
   CHECK(c.steps[0].expected[0].text == "48ad2c42");
 }
 
+TEST_CASE("an answer that starts like a line to send, a comment or a directive reads back escaped") {
+  // CHECK echoes its key, so an answer can start with any byte the key starts with.
+  for (const std::string answer : {">x maybe [1]", "#x no [2]", "@x no [3]", "\\x no [4]", "x no [5]",
+                                   "           no [6]"}) {
+    CAPTURE(answer);
+    const std::string line = grader::format_expected(answer);
+    CHECK((line == answer) == (answer.front() != '>' && answer.front() != '#' &&
+                               answer.front() != '@' && answer.front() != '\\'));
+    const grader::Case kase = grader::parse_case("> CHECK x\n" + line + "\n", "t", "t.case");
+    REQUIRE(kase.steps.size() == 1);
+    REQUIRE(kase.steps[0].expected.size() == 1);
+    CHECK(kase.steps[0].expected[0].text == answer);
+  }
+}
+
 TEST_CASE("a malformed case file is reported as file:line: error: message") {
   CHECK(error_of("> A\n@points 2\n") ==
         "t.case:2: error: directives go at the top, before the first \"> \" line");

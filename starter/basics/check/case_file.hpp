@@ -84,6 +84,11 @@ class CaseFileError : public FileError {
 // LF, a trailing CR dropped except from a line to send (whose CR the program must see).
 [[nodiscard]] std::vector<std::string_view> case_file_lines(std::string_view text);
 
+// The case-file line that expects `answer`: the answer itself, or, when it starts with '>',
+// '#', '@' or '\' (which would make it a line to send, a comment or a directive), the answer
+// after a '\'. parse_case reads it back as `answer`.
+[[nodiscard]] std::string format_expected(std::string_view answer);
+
 // The command of a line to send: its first word ("HASH" of "HASH 0 bloom"), a CR at its end
 // dropped. What a bound @hint names.
 [[nodiscard]] std::string_view command_of(std::string_view input);

@@ -77,6 +77,12 @@ std::vector<std::string_view> case_file_lines(std::string_view text) {
   return lines;
 }
 
+std::string format_expected(std::string_view answer) {
+  const bool escaped = !answer.empty() && std::string_view(">#@\\").find(answer.front()) !=
+                                               std::string_view::npos;
+  return (escaped ? "\\" : "") + std::string(answer);
+}
+
 std::string_view command_of(std::string_view input) {
   if (input.ends_with('\r')) input.remove_suffix(1);
   return input.substr(0, input.find(' '));
@@ -167,7 +173,9 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
       fail("an expected line comes before any \"> \" line to send: \"" +
            std::string(line.substr(0, 40)) + "\"");
     }
-    result.steps.back().expected.push_back({std::string(line), number});
+    // "\TEXT" expects TEXT: an answer that starts with '>', '#', '@' or '\' (format_expected)
+    const std::string_view expected = line.starts_with('\\') ? line.substr(1) : line;
+    result.steps.back().expected.push_back({std::string(expected), number});
   }
 
   // Blank lines at the end of a step are layout: a program's answer is never an empty line
