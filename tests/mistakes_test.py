@@ -2,7 +2,8 @@
 """The grader names a student's mistakes from the recorded cases alone. Programs written
 independently of the reference (tests/students/mistaken.py and mistaken.cpp):
 - right: are told nothing;
-- with one known mistake: are told that mistake and no other (bloom-grader run);
+- with one known mistake: are told that mistake and no other (bloom-grader run, with the
+  protocol suite and that exercise's, as a course grades one exercise);
 - with one known mistake, under the starter's check too (the C++ student);
 - with two mistakes of one exercise, every pair (the C++ student: the Python one starts 50 times
   slower, and one program written apart from the reference is what a pair's recorded answer
@@ -32,8 +33,9 @@ import cli  # noqa: E402
 import outcome  # noqa: E402
 
 
-def named(grader, cases, student, mistakes, report):
-    command = [grader, "run", "--cases", cases, "--report", f"json:{report}", "--", *student]
+def named(grader, folders, student, mistakes, report):
+    command = [grader, "run", *[x for f in folders for x in ("--cases", f)], "--report",
+               f"json:{report}", "--", *student]
     for mistake in mistakes:
         command += ["--mistake", mistake]
     subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
@@ -96,21 +98,22 @@ def main():
     students = (("Python", [sys.executable, python_student]), ("C++", [cpp_student]))
     if args.cpp_only:
         students = students[1:]
+    suites = lambda exercise: [os.path.join(cases, "protocol"), os.path.join(cases, exercise)]
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         report = pathlib.Path(tmp) / "report.json"
         for language, student in students:
-            told, summary = named(grader, cases, student, [], report)
+            told, summary = named(grader, [cases], student, [], report)
             if told or summary["failed"]:
                 failures.append(f"{language}, right: {summary['failed']} failed, told {told}")
-            for mistake in ids:
-                told, _ = named(grader, cases, student, [mistake], report)
+            for mistake in ids:  # graded as a course grades it: its exercise's suites
+                told, _ = named(grader, suites(exercise_of[mistake]), student, [mistake], report)
                 if told != {mistake}:
                     failures.append(f"{language} --mistake {mistake}: told {sorted(told)}")
 
         pairs = told_both = refused = 0
         for exercise in sorted(set(exercise_of.values())):
-            folders = [os.path.join(cases, "protocol"), os.path.join(cases, exercise)]
+            folders = suites(exercise)
             for mistake in [m for m in ids if exercise_of[m] == exercise]:
                 output = check_output(check, [cpp_student], [mistake], folders, tmp)
                 failures += hint_problems(output, hints, mistake)
