@@ -9,7 +9,7 @@
 namespace bloom {
 
 ClassicSize classic_filter_size(std::uint32_t n, double p) {
-  // Lesson 001, "How many errors", and docs/protocol.md, "SIZE": m = -n ln p / (ln 2)^2
+  // Lesson 001, "How many errors", and docs/protocol.md, "Sizing": m = -n ln p / (ln 2)^2
   // rounded up (std::ceil), then k = (m / n) ln 2 rounded to the nearest (std::round); each
   // at least 1. ln is the natural log, std::log; use the constants the protocol gives.
   static_cast<void>(n);
