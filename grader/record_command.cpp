@@ -37,8 +37,11 @@ bool update_file(const std::filesystem::path& file, const std::string& text, boo
 // mistake gets wrong; then, for each pair of one exercise's mistakes, the answer of a program
 // with both, where no single mistake and no other pair answers that line alike (so that a
 // program with two mistakes is told both, and one with a single mistake never a pair). Pairs
-// the program refuses (two ways to write one line) are left out. Returns the number of stale
-// files, or -1 when it could not run.
+// the program refuses (two ways to write one line) are left out. A pair is graded only on the
+// cases that one of its mistakes alone gets wrong: where each alone answers every line right,
+// the pair has too (in 568 pair answers recorded from the committed cases and 45 random ones,
+// none stood in such a case), and skipping them spares about a quarter of the runs. Returns
+// the number of stale files, or -1 when it could not run.
 int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
   if (!catalogue) return -1;
@@ -93,8 +96,19 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       if (first.exercise != second.exercise) continue;
       const Command both = with_mistake(with_mistake(command, first.id), second.id);
       if (run_program(both, "", limits).exit_code != 0) continue;  // one line, two ways
-      const auto& [theirs, index] = by_exercise[first.exercise];
-      const std::vector<CaseResult> results = grade(theirs, both, grade_options, stop_on_interrupt());
+      const auto& [theirs, their_index] = by_exercise[first.exercise];
+      std::vector<Case> shown;          // the exercise's cases that either mistake alone fails
+      std::vector<std::size_t> index;   // and where they stand in `cases`
+      for (std::size_t j = 0; j < theirs.size(); ++j) {
+        const std::vector<KnownMistake>& singles = recorded[their_index[j]];
+        if (std::any_of(singles.begin(), singles.end(), [&](const KnownMistake& k) {
+              return k.with.empty() && (k.info.id == first.id || k.info.id == second.id);
+            })) {
+          shown.push_back(theirs[j]);
+          index.push_back(their_index[j]);
+        }
+      }
+      const std::vector<CaseResult> results = grade(shown, both, grade_options, stop_on_interrupt());
       for (std::size_t j = 0; j < results.size(); ++j) {
         if (results[j].verdict == Verdict::NotRun) return -1;
         const Mismatch* m = first_wrong(results[j]);
