@@ -100,9 +100,9 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       std::vector<Case> shown;          // the exercise's cases that either mistake alone fails
       std::vector<std::size_t> index;   // and where they stand in `cases`
       for (std::size_t j = 0; j < theirs.size(); ++j) {
-        const std::vector<KnownMistake>& singles = recorded[their_index[j]];
+        const std::vector<KnownMistake>& singles = recorded[their_index[j]];  // no pair's yet
         if (std::any_of(singles.begin(), singles.end(), [&](const KnownMistake& k) {
-              return k.with.empty() && (k.info.id == first.id || k.info.id == second.id);
+              return k.info.id == first.id || k.info.id == second.id;
             })) {
           shown.push_back(theirs[j]);
           index.push_back(their_index[j]);

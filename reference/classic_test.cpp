@@ -55,4 +55,5 @@ TEST_CASE("a position function that leaves the filter is refused, and nothing is
   bloom::ClassicFilter filter(64, 3, bloom::fnv1a_64, outside);
   CHECK_THROWS_AS(filter.add("x"), std::out_of_range);
   CHECK(filter.bits_set() == 0);
+  CHECK_FALSE(filter.was_added("x"));
 }

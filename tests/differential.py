@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Differential test: bloom-reference against the independent tests/oracle/bloom.py.
 
-Generates a long random stream of every command (version 1's and lesson 001's), good lines and bad ones (bad numbers, bad
-hex, stray spaces, CRLF, comments), feeds it to both programs and requires the same answer on
-every line; any two lines that start with "error" count as the same answer.
+Generates a long random stream of every command (version 1's and lesson 001's), good lines
+and bad ones (bad numbers, bad hex, stray spaces, CRLF, comments), feeds it to both programs
+and requires the same answer on every line; any two lines that start with "error" count as the
+same answer.
 
 usage: differential.py REFERENCE_BINARY [--seed N] [--lines N]
 """

@@ -1,9 +1,10 @@
 // The catalogue of known mistakes: every "Common mistakes" bullet of lessons 000 and 002, what
-// students get wrong in lesson 001 (which lists none), and the ones a careful instructor adds. Each is a slip in one step (function) of the reference
-// (mistakes.cpp), so `bloom-reference --mistake ID` answers what a student with that mistake
-// answers, and `--mistake A --mistake B` what a student with both answers. The grader records
-// those answers with the cases and names the mistakes when a student's answer equals one
-// (docs/mistakes.md). Not part of any starter.
+// students get wrong in lesson 001 (which lists none), and the ones a careful instructor adds.
+// Each is a slip in one step (function) of the reference (mistakes.cpp), so
+// `bloom-reference --mistake ID` answers what a student with that mistake answers, and
+// `--mistake A --mistake B` what a student with both answers. The grader records those answers
+// with the cases and names the mistakes when a student's answer equals one (docs/mistakes.md).
+// Not part of any starter.
 #pragma once
 
 #include <cstddef>

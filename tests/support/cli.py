@@ -2,6 +2,7 @@
 argparse through `parser`, so that `--help` prints the script's docstring and a wrong call
 names what is missing, the same way in every script."""
 import argparse
+import sys
 
 
 def parser(doc):
@@ -13,7 +14,6 @@ def parser(doc):
 def parse_with_command(parser, argv=None):
     """Parses the arguments before the first `--`; what follows it (a command line of its own,
     left untouched) is returned as the list `command` of the result."""
-    import sys
     argv = sys.argv[1:] if argv is None else argv
     cut = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:cut])

@@ -361,10 +361,7 @@ ClassicFilter& Interpreter::classic() {
 }
 
 void Interpreter::add(Arguments& args, std::string& response) {
-  const std::string_view key = args.rest_as_text();
-  ClassicFilter& filter = classic();
-  static_cast<void>(filter.positions(key));  // a position out of range changes nothing
-  filter.add(key);
+  classic().add(args.rest_as_text());
   response.append("ok");
 }
 
@@ -372,7 +369,7 @@ void Interpreter::check(Arguments& args, std::string& response) {
   // As the lesson prints its table: the key in 10 columns, the answer in 5, the positions.
   const std::string_view key = args.rest_as_text();
   const std::vector<std::uint32_t> positions = classic().positions(key);
-  const bool maybe = classic().maybe_contains(key);
+  const bool maybe = classic().all_set(positions);
   response.append(key);
   if (key.size() < 10) response.append(10 - key.size(), ' ');
   response.append(maybe ? " maybe [" : " no    [");

@@ -53,7 +53,7 @@ std::vector<std::uint32_t> ClassicFilter::positions(std::string_view key) const 
 }
 
 void ClassicFilter::add(std::string_view key) {
-  for (const std::uint32_t x : positions(key)) {
+  for (const std::uint32_t x : positions(key)) {  // all of them, checked, before any bit is set
     std::uint64_t& word = words_[x / 64];
     const std::uint64_t bit = std::uint64_t{1} << (x % 64);
     if ((word & bit) == 0) ++bits_set_;
@@ -62,8 +62,8 @@ void ClassicFilter::add(std::string_view key) {
   added_.emplace(key);
 }
 
-bool ClassicFilter::maybe_contains(std::string_view key) const {
-  for (const std::uint32_t x : positions(key)) {
+bool ClassicFilter::all_set(std::span<const std::uint32_t> positions) const {
+  for (const std::uint32_t x : positions) {
     if ((words_[x / 64] >> (x % 64) & 1) == 0) return false;
   }
   return true;

@@ -43,14 +43,16 @@ class ClassicFilter {
   ClassicFilter(std::uint32_t m, std::uint32_t k, Fnv1aFunction hash = fnv1a_64,
                 ClassicPositionFunction position = classic_position);
 
-  // Sets the key's k bits and remembers the key.
+  // Sets the key's k bits and remembers the key. When positions() throws, nothing changes.
   void add(std::string_view key);
   // The key's k positions, in order i = 0 .. k-1. Throws std::out_of_range when the position
   // function gives one that is not below m (a student's may), rather than touch a bit past the
   // end.
   [[nodiscard]] std::vector<std::uint32_t> positions(std::string_view key) const;
   // True when all k bits of the key are set: "maybe".
-  [[nodiscard]] bool maybe_contains(std::string_view key) const;
+  [[nodiscard]] bool maybe_contains(std::string_view key) const { return all_set(positions(key)); }
+  // True when every one of `positions` (each below m, as positions() gives them) is set.
+  [[nodiscard]] bool all_set(std::span<const std::uint32_t> positions) const;
   // True when the key was added: what tells a member from a false positive.
   [[nodiscard]] bool was_added(std::string_view key) const { return added_.find(key) != added_.end(); }
   // How many of the m bits are set.
