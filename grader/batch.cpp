@@ -21,6 +21,7 @@
 #include "submission_report.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
+#include "class_report.hpp"
 
 namespace grader {
 
@@ -245,25 +246,30 @@ std::string expand_dir(const std::string& command, const fs::path& dir) {
 std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   std::vector<std::string> case_names;  // in the order of the first report that has them
   for (const SubmissionReport& report : reports) {
-    for (const auto& [name, points] : report.case_points()) {
-      if (std::find(case_names.begin(), case_names.end(), name) == case_names.end()) {
-        case_names.push_back(name);
+    for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
+      if (std::find(case_names.begin(), case_names.end(), outcome.name) == case_names.end()) {
+        case_names.push_back(outcome.name);
       }
     }
   }
   std::ostringstream csv;
-  csv << "id,status,score,max,passed,failed,diagnosis";
-  for (const std::string& name : case_names) csv << "," << csv_field(name);
+  csv << "id,status,score,max,passed,failed,looks_like";
+  for (const std::string& name : case_names) csv << "," << csv_field(name) << "," << csv_field(name + " verdict");
   csv << "\n";
   for (const SubmissionReport& report : reports) {
     csv << csv_field(report.submission) << "," << report.status << "," << report.score() << ","
         << report.max_score() << "," << report.passed() << "," << report.failed() << ","
-        << csv_field(report.diagnosis_ids());
-    const std::vector<std::pair<std::string, int>> points = report.case_points();
+        << csv_field(looks_like_text(report));
+    const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
     for (const std::string& name : case_names) {
-      const auto it = std::find_if(points.begin(), points.end(),
-                                   [&](const auto& p) { return p.first == name; });
-      csv << "," << (it == points.end() ? 0 : it->second);
+      const auto it = std::find_if(outcomes.begin(), outcomes.end(),
+                                   [&](const auto& o) { return o.name == name; });
+      // a case this submission was not graded on (a shard graded with other cases): no verdict
+      if (it == outcomes.end()) {
+        csv << ",0,";
+      } else {
+        csv << "," << it->points << "," << it->verdict;
+      }
     }
     csv << "\n";
   }
@@ -354,20 +360,26 @@ int batch_grade(const BatchOptions& options) {
   try {
     reports = read_submission_reports({options.out});
     write_file(options.out / "gradebook.csv", gradebook_csv(reports));
+    write_class_report(reports, options.out / "report.html", options.show_hidden);
   } catch (const std::exception& error) {
     return fail(error.what());
   }
-  std::cout << std::left << std::setw(24) << "submission" << std::setw(14) << "status"
+  std::size_t id_width = 22;  // a long id widens the column rather than run into the next
+  for (const SubmissionReport& report : reports) id_width = std::max(id_width, report.submission.size());
+  const int id_column = static_cast<int>(id_width) + 2;
+  std::cout << std::left << std::setw(id_column) << "submission" << std::setw(14) << "status"
             << std::setw(10) << "score" << "looks like\n";
   bool all_passed = true;
   for (const SubmissionReport& report : reports) {
     const std::string score = std::to_string(report.score()) + "/" + std::to_string(report.max_score());
-    std::cout << std::setw(24) << report.submission << std::setw(14) << report.status
-              << std::setw(10) << score << report.diagnosis_ids() << "\n";
+    std::cout << std::setw(id_column) << report.submission << std::setw(14) << report.status
+              << std::setw(10) << score << looks_like_text(report) << "\n";
     all_passed = all_passed && report.status == "passed";
   }
+  write_class_counts(summarize(reports), std::cout);
   std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
-            << (options.out / "gradebook.csv").string() << "\n";
+            << (options.out / "gradebook.csv").string() << ", class report "
+            << (options.out / "report.html").string() << "\n";
   if (stop.load()) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
     return kExitCouldNotRun;
@@ -375,16 +387,58 @@ int batch_grade(const BatchOptions& options) {
   return all_passed ? kExitPassed : kExitFailed;
 }
 
-int merge_reports(const std::vector<fs::path>& folders, const fs::path& out) {
+int merge_reports(const std::vector<fs::path>& folders, const fs::path& out, bool show_hidden) {
   try {
     const std::vector<SubmissionReport> reports = read_submission_reports(folders);
+    const fs::path page = out.parent_path() / "report.html";
+    if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
     write_file(out, gradebook_csv(reports));
-    std::cout << "merged " << reports.size() << " reports into " << out.string() << "\n";
+    write_class_report(reports, page, show_hidden);
+    std::cout << "merged " << reports.size() << " reports into " << out.string() << " and "
+              << page.string() << "\n";
   } catch (const std::exception& error) {
     grader::error(error.what());
     return kExitCouldNotRun;
   }
   return kExitPassed;
+}
+
+int class_report_command(const std::vector<fs::path>& folders, const fs::path& out, bool show_hidden) {
+  try {
+    const std::vector<SubmissionReport> reports = read_submission_reports(folders);
+    if (reports.empty()) throw FileError(folders.front(), 0, "no submission report (ID.json) here");
+    const fs::path page = out.empty() ? folders.front() / "report.html" : out;
+    if (!page.parent_path().empty()) fs::create_directories(page.parent_path());
+    write_class_report(reports, page, show_hidden);
+    std::cout << "class report of " << reports.size() << " submissions: " << page.string() << "\n";
+  } catch (const std::exception& error) {
+    grader::error(error.what());
+    return kExitCouldNotRun;
+  }
+  return kExitPassed;
+}
+
+void write_class_counts(const ClassSummary& summary, std::ostream& out) {
+  if (summary.mistakes.empty() && summary.causes.empty()) return;
+  std::size_t width = 0;
+  for (const auto* list : {&summary.mistakes, &summary.causes}) {
+    for (const ClassSummary::Count& count : *list) width = std::max(width, count.kind.size());
+  }
+  const auto rows = [&](const std::vector<ClassSummary::Count>& counts) {
+    for (const ClassSummary::Count& count : counts) {
+      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << count.kind << std::right
+          << std::setw(5) << count.submissions << "\n";
+    }
+  };
+  if (!summary.mistakes.empty()) {
+    out << "known mistakes in the class (submissions that made each):\n";
+    rows(summary.mistakes);
+  }
+  if (!summary.causes.empty()) {
+    out << "failed without a known mistake named (submissions):\n";
+    rows(summary.causes);
+  }
+  out << std::left;
 }
 
 }  // namespace grader

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -55,8 +56,19 @@ struct BatchOptions : GradingOptions {
 
 [[nodiscard]] int batch_grade(const BatchOptions& options);
 
-// `bloom-grader merge`: the gradebook of the reports in `folders`, written to `out`.
+// `bloom-grader merge`: the gradebook of the reports in `folders`, written to `out`, and their
+// class report beside it (report.html in out's folder).
 [[nodiscard]] int merge_reports(const std::vector<std::filesystem::path>& folders,
-                                const std::filesystem::path& out);
+                                const std::filesystem::path& out, bool show_hidden);
+
+// `bloom-grader report`: the class report of the reports in `folders`, written to `out`
+// (default: report.html in the first folder).
+[[nodiscard]] int class_report_command(const std::vector<std::filesystem::path>& folders,
+                                       const std::filesystem::path& out, bool show_hidden);
+
+// The class's mistake counts, as batch's table on screen ends: each known mistake named and
+// each other cause, with the number of submissions.
+struct ClassSummary;
+void write_class_counts(const ClassSummary& summary, std::ostream& out);
 
 }  // namespace grader

@@ -114,7 +114,8 @@ int main(int argc, char** argv) {
   grader::BatchOptions batch;
   std::string shard = "1/1";
   CLI::App* batch_app = app.add_subcommand(
-      "batch", "grade every submission folder: build, run, one JSON report each, a gradebook");
+      "batch", "grade every submission folder: build, run, one JSON report each, a gradebook, a class "
+      "report");
   add_grading_options(batch_app, batch, "submissions graded");
   batch_app->add_option("--submissions", batch.submissions, "a folder with one folder per submission")
       ->required();
@@ -123,7 +124,8 @@ int main(int argc, char** argv) {
   batch_app->add_option("--run", batch.run,
                         "shell command that starts the program ({dir} is the submission's folder)")
       ->required();
-  batch_app->add_option("--out", batch.out, "where reports and gradebook.csv go (default grades/)");
+  batch_app->add_option("--out", batch.out,
+                        "where reports, gradebook.csv and report.html go (default grades/)");
   SandboxFlags batch_sandbox;
   batch_sandbox.add_to(batch_app);
   batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
@@ -155,7 +157,20 @@ int main(int argc, char** argv) {
       app.add_subcommand("merge", "join the submission reports of batch runs (shards) into one gradebook");
   merge_app->add_option("folders", merge_folders, "folders of submission reports (batch --out)")
       ->required();
-  merge_app->add_option("--out", merge_out, "the gradebook to write (default gradebook.csv)");
+  merge_app->add_option("--out", merge_out,
+                        "the gradebook to write (default gradebook.csv); report.html goes beside it");
+  bool merge_show_hidden = false;
+  merge_app->add_flag("--show-hidden", merge_show_hidden, "the class report shows hidden cases' texts");
+
+  std::vector<std::filesystem::path> report_folders;
+  std::filesystem::path report_out;
+  bool report_show_hidden = false;
+  CLI::App* report_app = app.add_subcommand(
+      "report", "write the class report (one HTML page) of folders of submission reports again");
+  report_app->add_option("folders", report_folders, "folders of submission reports (batch --out)")
+      ->required();
+  report_app->add_option("--out", report_out, "the page to write (default FOLDER/report.html)");
+  report_app->add_flag("--show-hidden", report_show_hidden, "show hidden cases' texts");
 
   try {
     app.parse(arguments);
@@ -188,6 +203,9 @@ int main(int argc, char** argv) {
   if (audit_app->parsed()) return grader::audit_cases(audit);
   if (batch_app->parsed()) return grader::batch_grade(batch);
   if (sandbox_app->parsed()) return grader::sandbox_command(sandbox);
-  if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out);
+  if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
+  if (report_app->parsed()) {
+    return grader::class_report_command(report_folders, report_out, report_show_hidden);
+  }
   return grader::run_cases(run);
 }

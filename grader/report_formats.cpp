@@ -2,7 +2,15 @@
 
 #include <sstream>
 
+#include "class_report.hpp"
+
 namespace grader {
+
+std::string json_text(const nlohmann::json& json) {
+  // a folder name or a command line may hold any bytes; dump() would throw at the first that
+  // is not UTF-8
+  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 nlohmann::json to_json(const Report& report) {
   nlohmann::json cases = nlohmann::json::array();
@@ -38,6 +46,9 @@ nlohmann::json to_json(const Report& report) {
            return ids;
          }()},
         {"hints", hidden ? nlohmann::json::array() : nlohmann::json(shown_hints(r))},
+        // the text report's lines for this case (failure_details), for pages that show them
+        {"details", r.verdict == Verdict::Passed ? nlohmann::json::array()
+                                                 : nlohmann::json(failure_details(r, report.show_hidden))},
         {"stderr", hidden ? "" : visible(r.run.err, r.run.err.size())},
     });
   }
@@ -163,14 +174,21 @@ std::span<const ReportFormat> report_formats() {
        }},
       {"json", "every field of every case, for tools",
        [](const Report& report, std::ostream& out, const TextStyle&) {
-         out << to_json(report).dump(2) << "\n";
+         out << json_text(to_json(report));
        }},
       {"gradescope", "Gradescope's results.json",
        [](const Report& report, std::ostream& out, const TextStyle&) {
-         out << to_gradescope(report).dump(2) << "\n";
+         out << json_text(to_gradescope(report));
        }},
       {"junit", "JUnit XML, for CI",
        [](const Report& report, std::ostream& out, const TextStyle&) { out << to_junit(report); }},
+      {"html", "the class report's page for this one program: its cases, failures and diagnoses",
+       [](const Report& report, std::ostream& out, const TextStyle&) {
+         const std::vector<SubmissionReport> one = {
+             {report.command.empty() ? "program" : report.command, report.failed() == 0 ? "passed" : "failed",
+              {{"command", nullptr}, {"ok", true}}, to_json(report)}};
+         out << class_report_html(one, case_infos(one, report.show_hidden), "Report: " + one[0].submission);
+       }},
   };
   return kFormats;
 }

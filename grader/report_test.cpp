@@ -117,13 +117,16 @@ TEST_CASE("each report format of the table writes its own form, and --report fin
       CHECK(nlohmann::json::parse(text)["cases"][0]["verdict"] == "wrong-output");
     } else if (format.name == "gradescope") {
       CHECK(nlohmann::json::parse(text)["tests"][0]["status"] == "failed");
-    } else {
-      CHECK(format.name == "junit");
+    } else if (format.name == "junit") {
       CHECK(text.starts_with("<?xml"));
+    } else {
+      CHECK(format.name == "html");
+      CHECK(text.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+      CHECK(text.find("<strong id=\"sum-submissions\">1</strong>") != std::string::npos);
     }
     CHECK(grader::find_report_format(format.name) == &format);
   }
-  CHECK(names == std::vector<std::string>{"text", "json", "gradescope", "junit"});
-  CHECK(grader::report_format_names(" ") == "text json gradescope junit");
+  CHECK(names == std::vector<std::string>{"text", "json", "gradescope", "junit", "html"});
+  CHECK(grader::report_format_names(" ") == "text json gradescope junit html");
   CHECK(grader::find_report_format("xml") == nullptr);
 }

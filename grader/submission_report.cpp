@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "file_io.hpp"
+#include "report.hpp"
+#include "report_formats.hpp"
 
 namespace grader {
 
@@ -16,10 +18,61 @@ std::string SubmissionReport::diagnosis_ids() const {
   return ids;
 }
 
-std::vector<std::pair<std::string, int>> SubmissionReport::case_points() const {
-  std::vector<std::pair<std::string, int>> points;
-  for (const nlohmann::json& c : run["cases"]) points.emplace_back(c["name"], c["points"]);
-  return points;
+std::vector<SubmissionReport::CaseOutcome> SubmissionReport::cases() const {
+  std::vector<CaseOutcome> outcomes;
+  for (const nlohmann::json& c : run["cases"]) outcomes.push_back({c["name"], c["points"], c["verdict"]});
+  return outcomes;
+}
+
+std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
+  if (status == "build-failed") return {{"build failed", "build failed", false}};
+  if (status == "passed") return {};
+  std::vector<Look> terms;
+  for (const nlohmann::json& d : run["summary"]["diagnosis"]) terms.push_back({d["id"], d["id"], true});
+  std::vector<std::string> missing;
+  std::vector<std::pair<std::string, int>> verdicts;  // not a wrong answer, in order of first case
+  bool wrong_answer = false;
+  for (const nlohmann::json& c : run["cases"]) {
+    const std::string verdict = c["verdict"];
+    const nlohmann::json& mismatch = c.value("mismatch", nlohmann::json());
+    if (mismatch.is_object() && mismatch["actual"].is_string()) {
+      const std::string_view name = not_implemented_function(mismatch["actual"].get<std::string>());
+      if (!name.empty() && std::find(missing.begin(), missing.end(), name) == missing.end()) {
+        missing.emplace_back(name);
+      }
+    }
+    if (verdict == "passed") continue;
+    if (verdict == "wrong-output") {
+      wrong_answer = true;
+      continue;
+    }
+    const auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const auto& v) { return v.first == verdict; });
+    if (it == verdicts.end()) {
+      verdicts.emplace_back(verdict, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  if (!missing.empty()) {
+    std::string names;
+    for (const std::string& name : missing) names += (names.empty() ? "" : ", ") + name;
+    terms.push_back({"not implemented", "not implemented: " + names, false});
+  }
+  for (const auto& [verdict, count] : verdicts) {
+    terms.push_back({verdict, verdict + " in " + std::to_string(count) + (count == 1 ? " case" : " cases"), false});
+  }
+  if (terms.empty() && wrong_answer) {
+    terms.push_back({"wrong output, no known mistake", "wrong output, no known mistake", false});
+  }
+  return terms;
+}
+
+std::string looks_like_text(const SubmissionReport& report) {
+  std::string text;
+  for (const SubmissionReport::Look& term : report.looks_like()) {
+    text += (text.empty() ? "" : "; ") + term.text;
+  }
+  return text;
 }
 
 std::string format_submission_report(const SubmissionReport& report) {
@@ -27,7 +80,7 @@ std::string format_submission_report(const SubmissionReport& report) {
   json["submission"] = report.submission;
   json["status"] = report.status;
   json["build"] = report.build;
-  return json.dump(2) + "\n";
+  return json_text(json);
 }
 
 namespace {
@@ -67,6 +120,7 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
   for (const nlohmann::json& c : need(json, "cases", type::array, "")) {
     need(c, "name", type::string, "cases[].");
     need(c, "points", type::number_integer, "cases[].");
+    need(c, "verdict", type::string, "cases[].");
   }
   json.erase("submission");
   json.erase("status");

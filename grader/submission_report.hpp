@@ -26,9 +26,30 @@ struct SubmissionReport {
   [[nodiscard]] int failed() const { return run["summary"]["failed"]; }
   // The ids of the mistakes the run names, space-separated.
   [[nodiscard]] std::string diagnosis_ids() const;
-  // Each case's name and points, in the run's order.
-  [[nodiscard]] std::vector<std::pair<std::string, int>> case_points() const;
+  // Each case's id, points and verdict, in the run's order.
+  struct CaseOutcome {
+    std::string name;
+    int points = 0;
+    std::string verdict;  // verdict_name()
+    bool operator==(const CaseOutcome&) const = default;
+  };
+  [[nodiscard]] std::vector<CaseOutcome> cases() const;
+  // What the submission's failures look like, most telling first: "build failed"; the ids of
+  // the known mistakes the run names; "not implemented: NAME, NAME" (its `error: not
+  // implemented` answers); "timeout in N cases", "crashed in N cases" and the other verdicts
+  // that are not a wrong answer; else, for a failed run, "wrong output, no known mistake".
+  // Empty for a submission that passed.
+  struct Look {
+    std::string kind;  // the mistake's id, or the cause: "build failed", "not implemented",
+                       // a verdict ("timeout"), "wrong output, no known mistake"
+    std::string text;  // as reports show it
+    bool mistake = false;  // a known mistake, named
+  };
+  [[nodiscard]] std::vector<Look> looks_like() const;
 };
+
+// The terms of looks_like() as one cell of a table: their texts joined by "; ".
+[[nodiscard]] std::string looks_like_text(const SubmissionReport& report);
 
 // The file's text: one JSON object, indented, ending in a newline.
 [[nodiscard]] std::string format_submission_report(const SubmissionReport& report);

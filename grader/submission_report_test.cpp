@@ -45,7 +45,7 @@ TEST_CASE("a submission report reads back as written, field for field") {
   CHECK(read.score() == 0);
   CHECK(read.max_score() == 1);
   CHECK(read.failed() == 1);
-  CHECK(read.case_points() == std::vector<std::pair<std::string, int>>{{"hashing/two", 0}});
+  CHECK(read.cases() == std::vector<grader::SubmissionReport::CaseOutcome>{{"hashing/two", 0, "wrong-output"}});
   CHECK(read.diagnosis_ids().empty());
 }
 
@@ -72,7 +72,14 @@ TEST_CASE("the gradebook has one row per report and one column per case, quoted 
   const std::vector<grader::SubmissionReport> reports = {submission("alice, 2", "1\n2\n"),
                                                          submission("bob", "1\n3\n")};
   CHECK(grader::gradebook_csv(reports) ==
-        "id,status,score,max,passed,failed,diagnosis,hashing/two\n"
-        "\"alice, 2\",passed,1,1,1,0,,1\n"
-        "bob,failed,0,1,0,1,,0\n");
+        "id,status,score,max,passed,failed,looks_like,hashing/two,hashing/two verdict\n"
+        "\"alice, 2\",passed,1,1,1,0,,1,passed\n"
+        "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,wrong-output\n");
+}
+
+TEST_CASE("an id that is not UTF-8 is written with U+FFFD for its bad bytes, not refused") {
+  const grader::SubmissionReport written = submission("bad-\xff", "1\n2\n");
+  const grader::SubmissionReport read =
+      grader::parse_submission_report(grader::format_submission_report(written), "grades/bad.json");
+  CHECK(read.submission == "bad-\xEF\xBF\xBD");
 }

@@ -3,8 +3,10 @@
 right verdict. Right programs, every known mistake (each in several submissions), pairs of
 mistakes, programs that do not compile, crash, hang or fake a pass. The students are the C++
 program of tests/students/ (written apart from the reference) and the hostile fixtures.
+The batch's class report, rendered by headless Chromium, shows the gradebook's numbers (its
+screenshot goes to SCREENSHOT), and the report of 500 such submissions stays under 1 MB.
 
-  batch_scale_test.py GRADER CASES STUDENT_BINARY REFERENCE SEGFAULT SLEEP_FOREVER FAKE_PASS"""
+  batch_scale_test.py GRADER CASES STUDENT_BINARY REFERENCE SEGFAULT SLEEP_FOREVER FAKE_PASS SCREENSHOT"""
 import json
 import pathlib
 import shutil
@@ -14,6 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import class_page  # noqa: E402
 import cli  # noqa: E402
 import outcome  # noqa: E402
 
@@ -23,7 +26,7 @@ RUN = "{dir}/run"  # plain words: the grader starts it without a shell (docs/bat
 
 def main():
     parser = cli.parser(__doc__)
-    for name in ("grader", "cases", "student", "reference", "segfault", "sleeper", "fake"):
+    for name in ("grader", "cases", "student", "reference", "segfault", "sleeper", "fake", "screenshot"):
         parser.add_argument(name)
     args = parser.parse_args()
     grader, cases, student, reference = args.grader, args.cases, args.student, args.reference
@@ -98,8 +101,33 @@ def main():
         if len(rows) != count + 1:
             failures.append(f"gradebook has {len(rows) - 1} rows for {count} submissions")
         print(f"{count} submissions graded in {seconds:.0f} s")
+        check_class_report(grader, out, pathlib.Path(tmp), args.screenshot, failures)
     outcome.report(failures)
     return 1 if failures or count < 200 else 0
+
+
+def check_class_report(grader, out, tmp, screenshot, failures):
+    """The batch's report.html in Chromium; then the page of 500 submissions like these."""
+    page = out / "report.html"
+    class_page.check(class_page.rendered(page), out, failures)
+    class_page.screenshot(page, screenshot, height=6000)
+    errors = class_page.tidy_errors(page)
+    if errors:
+        failures.append(f"tidy finds errors in report.html: {errors[:1500]}")
+    # 500 submissions: these reports again under other ids, as a class of 500 makes the same
+    # mistakes with the same answers
+    many = tmp / "five-hundred"
+    many.mkdir()
+    reports = sorted(out.glob("*.json"))
+    for i in range(500):
+        data = json.loads(reports[i % len(reports)].read_text())
+        data["submission"] = f"student-{i:03d}-{data['submission']}"
+        (many / f"{i:03d}.json").write_text(json.dumps(data))
+    done = subprocess.run([grader, "report", many], capture_output=True, text=True)
+    size = (many / "report.html").stat().st_size if done.returncode == 0 else None
+    print(f"report.html: {page.stat().st_size} bytes for {len(reports)} submissions, {size} for 500")
+    if size is None or size >= 1 << 20:
+        failures.append(f"the report of 500 submissions is {size} bytes, not under 1 MB: {done.stderr}")
 
 
 if __name__ == "__main__":

@@ -43,18 +43,13 @@ constexpr const char* kUsage =
     "\n"
     "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
 
-constexpr std::string_view kNotImplemented = "error: not implemented: ";
-
 // The functions the program said it lacks, from its `error: not implemented: NAME` answers.
 std::set<std::string> missing_functions(const std::vector<grader::CaseResult>& results) {
   std::set<std::string> names;
   for (const grader::CaseResult& result : results) {
     for (std::string_view line : grader::output_lines(result.run.out)) {
-      const std::size_t at = line.find(kNotImplemented);
-      if (at == std::string_view::npos) continue;
-      std::string_view name = line.substr(at + kNotImplemented.size());
-      while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.remove_suffix(1);
-      names.emplace(name);
+      const std::string_view name = grader::not_implemented_function(line);
+      if (!name.empty()) names.emplace(name);
     }
   }
   return names;

@@ -63,6 +63,15 @@ std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
   return kept;
 }
 
+std::string_view not_implemented_function(std::string_view line) {
+  constexpr std::string_view kNotImplemented = "error: not implemented: ";
+  const std::size_t at = line.find(kNotImplemented);
+  if (at == std::string_view::npos) return {};
+  std::string_view name = line.substr(at + kNotImplemented.size());
+  while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.remove_suffix(1);
+  return name;
+}
+
 std::string diagnosis_line(const MistakeInfo& mistake) {
   return "this is what you get when " + mistake.message + " (" + mistake.source + ") [" +
          mistake.id + "]";

@@ -6,6 +6,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "judge.hpp"
@@ -34,6 +35,10 @@ struct Report {
 
 // "this is what you get when MESSAGE (SOURCE) [ID]"
 [[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
+
+// The function a line says is missing, when it holds `error: not implemented: NAME` (what a
+// starter's stub answers, docs/protocol.md); "" otherwise.
+[[nodiscard]] std::string_view not_implemented_function(std::string_view line);
 
 // The case's hints that apply to this result: only for a wrong or missing answer (never a
 // crash, a hang or a pass), only when no known mistake was named for it (the mistake's message
