@@ -316,7 +316,8 @@ int batch_grade(const BatchOptions& options) {
   }
   std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
             << options.shard_index << "/" << options.shard_count << ", " << mine.size() - todo.size()
-            << " already graded (--regrade grades them again), " << todo.size() << " to grade\n";
+            << " already graded (--regrade grades them again), " << todo.size() << " to grade, "
+            << options.jobs_or_cores() << " at once\n";
 
   const std::atomic<bool>& stop = stop_on_interrupt();
 

@@ -42,7 +42,8 @@ void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const s
   sub->add_option("--memory", options.memory_mb,
                   "address-space limit of a program in MiB, 0 for none (default 2048)")
       ->check(CLI::NonNegativeNumber);
-  sub->add_option("--jobs", options.jobs, jobs + " at once (default: the number of cores)")
+  sub->add_option("--jobs", options.jobs,
+                  jobs + " at once (default: SLURM_CPUS_PER_TASK under Slurm, else the number of cores)")
       ->check(CLI::Range(1, 256));
 }
 

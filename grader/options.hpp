@@ -23,11 +23,12 @@ struct GradingOptions {
   std::vector<std::filesystem::path> cases{"cases"};  // files, or folders searched recursively
   double timeout_seconds = 10;  // per case, for cases without @timeout
   double memory_mb = 2048;      // address-space limit of a program; 0: none
-  int jobs = 0;                 // programs run at once; 0: the number of cores
+  int jobs = 0;                 // programs run at once; 0: SLURM_CPUS_PER_TASK, or the cores
 
   // The limits of one run: limits_of(timeout_seconds, memory_mb).
   [[nodiscard]] Limits limits() const { return limits_of(timeout_seconds, memory_mb); }
-  // jobs, with 0 made the number of cores.
+  // jobs; when 0, SLURM_CPUS_PER_TASK (a positive number, under Slurm), else the number of
+  // cores.
   [[nodiscard]] int jobs_or_cores() const;
 };
 

@@ -67,7 +67,7 @@ def main():
         runner("right", f"#!/bin/sh\nexec {args.reference}\n")
         for mistake in ("float-division", "msb-bit-order", "tail-byte-order"):
             runner(f"made-{mistake}", f"#!/bin/sh\nexec {args.student} --mistake {mistake}\n")
-        runner("made-a-pair", f"#!/bin/sh\nexec {args.student} --mistake float-division --mistake no-byte-cap\n")
+        runner("made-a-pair", f"#!/bin/sh\nexec {args.student} --mistake float-division --mistake 32-bit-product\n")
         runner("stub", STUB)
         runner("hangs", f"#!/bin/sh\nexec {args.sleeper}\n")
         runner("crashes", f"#!/bin/sh\nexec {args.segfault}\n")
