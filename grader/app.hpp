@@ -22,6 +22,7 @@ struct ReportRequest {
 
 struct RunOptions : GradingOptions {
   std::string filter;
+  int skip_after_timeouts = 2;  // GradeOptions::skip_after_timeouts
   std::vector<ReportRequest> reports;  // empty: text to stdout
   bool verbose = false;
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)

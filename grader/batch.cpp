@@ -172,6 +172,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   GradeOptions grade_options;
   grade_options.limits = context.run_limits;
   grade_options.jobs = 1;  // parallel across submissions instead
+  grade_options.skip_after_timeouts = options.skip_after_timeouts;
+  grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
   Report report;
   report.command = launch.line(options.run);
   report.show_hidden = context.options.show_hidden;

@@ -30,6 +30,8 @@ struct BatchOptions : GradingOptions {
   bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)
   bool regrade = false;  // grade again submissions whose report is already in `out`
   double build_timeout_seconds = 300;
+  int skip_after_timeouts = 2;  // per submission: GradeOptions::skip_after_timeouts
+  double budget_seconds = 0;    // per submission's cases (not its build); 0: none
 };
 
 // Parses "I/N" (1 <= I <= N); returns an error message, or "" when it is well formed.

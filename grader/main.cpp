@@ -56,6 +56,14 @@ bool course_protocol_answers(std::string_view sent) {
   return !sent.empty() && sent.front() != '#';
 }
 
+// --skip-after-timeouts, where a program's remaining cases may be skipped (run, batch).
+void add_skip_option(CLI::App* sub, int& skip_after_timeouts) {
+  sub->add_option("--skip-after-timeouts", skip_after_timeouts,
+                  "once a program has timed out in N cases, judge its cases not yet started "
+                  "'skipped' (zero points) without running them; 0 runs them all (default 2)")
+      ->check(CLI::NonNegativeNumber);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -69,6 +77,7 @@ int main(int argc, char** argv) {
   CLI::App* run_app = app.add_subcommand("run", "grade a program on case files");
   add_grading_options(run_app, run, "cases run");
   run_app->add_option("--filter", run.filter, "only cases whose name matches this glob");
+  add_skip_option(run_app, run.skip_after_timeouts);
   std::string formats_help = "FORMAT[:FILE] (repeatable; default text to stdout), FORMAT one of:";
   for (const grader::ReportFormat& format : grader::report_formats()) {
     formats_help.append("\n  ").append(format.name).append(": ").append(format.about);
@@ -136,6 +145,11 @@ int main(int argc, char** argv) {
   batch_app->add_option("--build-timeout", batch.build_timeout_seconds,
                         "seconds per build (default 300)")
       ->check(CLI::PositiveNumber);
+  add_skip_option(batch_app, batch.skip_after_timeouts);
+  batch_app->add_option("--budget", batch.budget_seconds,
+                        "seconds for one submission's cases; those not started when it is spent "
+                        "are 'skipped' (default: no budget)")
+      ->check(CLI::NonNegativeNumber);
 
   grader::SandboxCommandOptions sandbox;
   SandboxFlags sandbox_flags;

@@ -223,6 +223,10 @@ void write_text(const Report& report, std::ostream& out, const TextStyle& style)
       out << paint("32", "PASS") << "  " << result.kase->name << time << "\n";
       continue;
     }
+    if (result.verdict == Verdict::Skipped) {  // nothing ran: one line says all
+      out << paint("33", "SKIP") << "  " << result.kase->name << ": " << result.summary << "\n";
+      continue;
+    }
     out << paint("31;1", "FAIL") << "  " << result.kase->name << time << ": "
         << verdict_name(result.verdict) << "\n";
     for (const std::string& line : failure_details(result, report.show_hidden)) {

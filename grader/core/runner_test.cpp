@@ -271,3 +271,50 @@ TEST_CASE("a file larger than the file-size limit cannot be written, and the con
   const auto control = grader::run_program(*command, kase.input_text(), limits);
   CHECK(control.out == "0\n2000000\n");
 }
+
+TEST_CASE("after two timeouts the cases not started are skipped, without running") {
+  const std::vector<grader::Case> cases(5, hostile_case());
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  options.limits.wall = std::chrono::milliseconds(300);
+  options.skip_after_timeouts = 2;
+  const std::atomic<bool> stop{false};
+  const std::vector<grader::CaseResult> results =
+      grader::grade(cases, fixture("hostile_sleep_forever"), options, stop);
+  REQUIRE(results.size() == 5);
+  CHECK(results[0].verdict == Verdict::Timeout);
+  CHECK(results[1].verdict == Verdict::Timeout);
+  for (std::size_t i = 2; i < 5; ++i) {
+    CHECK(results[i].verdict == Verdict::Skipped);
+    CHECK(results[i].points == 0);
+    CHECK(results[i].summary == "not run: 2 cases had timed out already");
+    CHECK_FALSE(results[i].run.started);  // never started: no time spent on it
+  }
+}
+
+TEST_CASE("without skipping, every case of a hanging program runs to its timeout (the control)") {
+  const std::vector<grader::Case> cases(3, hostile_case());
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  options.limits.wall = std::chrono::milliseconds(200);
+  const std::atomic<bool> stop{false};
+  for (const grader::CaseResult& r : grader::grade(cases, fixture("hostile_sleep_forever"), options, stop)) {
+    CHECK(r.verdict == Verdict::Timeout);
+  }
+}
+
+TEST_CASE("once the run's time budget is spent, the cases not started are skipped") {
+  const std::vector<grader::Case> cases(4, hostile_case());
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  options.limits.wall = std::chrono::milliseconds(300);
+  options.budget = std::chrono::milliseconds(250);  // the first case starts within it, ends past it
+  const std::atomic<bool> stop{false};
+  const std::vector<grader::CaseResult> results =
+      grader::grade(cases, fixture("hostile_sleep_forever"), options, stop);
+  CHECK(results[0].verdict == Verdict::Timeout);
+  for (std::size_t i = 1; i < 4; ++i) {
+    CHECK(results[i].verdict == Verdict::Skipped);
+    CHECK(results[i].summary == "not run: the time budget of 250 ms was spent");
+  }
+}

@@ -15,6 +15,7 @@ std::string_view verdict_name(Verdict verdict) {
     case Verdict::WrongOutput: return "wrong-output";
     case Verdict::Passed: return "passed";
     case Verdict::NotRun: return "not-run";
+    case Verdict::Skipped: return "skipped";
   }
   return "not-run";
 }
@@ -104,7 +105,29 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     results[i].summary = "not run: grading was interrupted";
   }
   std::mutex report_lock;
+  int timeouts = 0;  // under report_lock
+  const auto start = std::chrono::steady_clock::now();
+  // Why case i is skipped rather than run, or "" to run it.
+  const auto skip_reason = [&]() -> std::string {
+    const std::lock_guard<std::mutex> lock(report_lock);
+    if (options.skip_after_timeouts > 0 && timeouts >= options.skip_after_timeouts) {
+      return "not run: " + std::to_string(timeouts) + " cases had timed out already";
+    }
+    if (options.budget.count() > 0 && std::chrono::steady_clock::now() - start >= options.budget) {
+      const auto ms = options.budget.count();
+      return "not run: the time budget of " +
+             (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") + " was spent";
+    }
+    return "";
+  };
   run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
+    if (std::string reason = skip_reason(); !reason.empty()) {
+      const std::lock_guard<std::mutex> lock(report_lock);
+      results[i].verdict = Verdict::Skipped;
+      results[i].summary = std::move(reason);
+      if (on_result) on_result(results[i]);
+      return;
+    }
     Limits limits = options.limits;
     if (cases[i].timeout_seconds) {
       limits.wall =
@@ -118,6 +141,7 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
       result.summary = "not run: grading was interrupted";
     }
     const std::lock_guard<std::mutex> lock(report_lock);
+    timeouts += result.verdict == Verdict::Timeout ? 1 : 0;
     results[i] = std::move(result);
     if (on_result) on_result(results[i]);
   });

@@ -24,6 +24,8 @@ enum class Verdict {
   WrongOutput,  // the output differs from the case
   Passed,
   NotRun,       // the program could not be started, or the run was interrupted
+  Skipped,      // not run: the program had timed out too often, or its time budget was spent
+                // (GradeOptions); zero points, like any case not passed
 };
 
 [[nodiscard]] std::string_view verdict_name(Verdict verdict);
@@ -53,10 +55,17 @@ void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
 struct GradeOptions {
   Limits limits;  // limits.wall is the default for cases without @timeout
   int jobs = 1;
+  // Once this many cases have timed out, the cases not started yet are Skipped, in the spirit
+  // of DOMjudge's lazy evaluation: a program that hangs twice hangs on the rest, and each
+  // would cost a whole time limit. 0: never.
+  int skip_after_timeouts = 0;
+  // Once this much wall-clock time has passed since grading began, the cases not started yet
+  // are Skipped. 0: no budget.
+  std::chrono::milliseconds budget{0};
 };
 
-// Runs every case, up to `jobs` at once; results come back in the order of `cases`, whatever
-// the order they finished in. `on_result` (optional) is called, under a lock, as each case
+// Runs every case, up to `jobs` at once (or skips it, as `options` says); results come back
+// in the order of `cases`, whatever the order they finished in. `on_result` (optional) is called, under a lock, as each case
 // finishes. When `stop` becomes true no new case starts; those left are NotRun.
 [[nodiscard]] std::vector<CaseResult> grade(
     const std::vector<Case>& cases, const Command& command, const GradeOptions& options,
