@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -140,7 +141,10 @@ SubmissionReport build_failed(const Context& context, const std::string& id, nlo
   return {id, "build-failed", std::move(build), to_json(report)};
 }
 
-SubmissionReport grade_submission(const Context& context, const fs::path& folder) {
+// `case_done` is called as each of the submission's cases is judged (or skipped), for the
+// progress bar.
+SubmissionReport grade_submission(const Context& context, const fs::path& folder,
+                                  const std::function<void()>& case_done) {
   const BatchOptions& options = context.options;
   const std::string id = folder.filename().string();
   std::optional<Launch> launch_or_not;
@@ -177,7 +181,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   Report report;
   report.command = launch.line(options.run);
   report.show_hidden = context.options.show_hidden;
-  report.results = grade(context.cases, launch.program(options.run), grade_options, stop_on_interrupt());
+  report.results = grade(context.cases, launch.program(options.run), grade_options, stop_on_interrupt(),
+                         [&](const CaseResult&) { case_done(); });
   report.interrupted = stop_on_interrupt().load();
   return {id, report.failed() == 0 ? "passed" : "failed", std::move(build), to_json(report)};
 }
@@ -328,10 +333,33 @@ int batch_grade(const BatchOptions& options) {
   std::mutex lock;
   std::size_t done = 0;
   std::size_t failures = 0;
+  // Progress counts cases, not submissions: a submission whose program hangs moves the bar
+  // as its cases time out or are skipped, so the time left stays honest. A build that fails
+  // finishes all of its cases at once.
+  const std::size_t total_cases = todo.size() * cases.size();
+  std::size_t cases_done = 0;
+  const auto draw = [&] {  // under lock
+    if (!terminal || cases_done == 0) return;
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    const auto left = std::chrono::duration_cast<std::chrono::seconds>(
+        elapsed * static_cast<double>(total_cases - cases_done) / static_cast<double>(cases_done));
+    constexpr std::size_t kWidth = 30;
+    const std::size_t filled = kWidth * cases_done / total_cases;
+    std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
+              << done << "/" << todo.size() << "  " << failures << " not passed  ~"
+              << duration_text(left) << " left   " << std::flush;
+  };
   std::string write_error;
   run_in_parallel(todo.size(), options.jobs_or_cores(), stop, [&](std::size_t i) {
-    const SubmissionReport report = grade_submission(context, todo[i]);
+    std::size_t counted = 0;  // this submission's cases counted so far
+    const SubmissionReport report = grade_submission(context, todo[i], [&] {
+      const std::lock_guard<std::mutex> guard(lock);
+      ++counted;
+      ++cases_done;
+      draw();
+    });
     const std::lock_guard<std::mutex> guard(lock);
+    cases_done += cases.size() - std::min(counted, cases.size());  // a failed build's, unrun
     if (stop.load()) return;  // an interrupted grade is not written, so it reruns
     try {
       write_file(options.out / (todo[i].filename().string() + ".json"),
@@ -341,16 +369,8 @@ int batch_grade(const BatchOptions& options) {
     }
     ++done;
     if (report.status != "passed") ++failures;
-    const auto elapsed =
-        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
-    const auto left = std::chrono::seconds(elapsed.count() * static_cast<long>(todo.size() - done) /
-                                           static_cast<long>(done));
     if (terminal) {
-      constexpr std::size_t kWidth = 30;
-      const std::size_t filled = kWidth * done / todo.size();
-      std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
-                << done << "/" << todo.size() << "  " << failures << " not passed  ~"
-                << duration_text(left) << " left   " << std::flush;
+      draw();
     } else {
       std::cerr << "graded " << report.submission << ": " << report.status << " " << report.score()
                 << "/" << report.max_score() << " (" << done << "/" << todo.size() << ")\n";
