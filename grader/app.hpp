@@ -5,6 +5,7 @@
 #include <atomic>
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,7 @@ struct ReportRequest {
 
 struct RunOptions : GradingOptions {
   std::string filter;
-  int skip_after_timeouts = 2;  // GradeOptions::skip_after_timeouts
+  int skip_after_timeouts = 0;  // GradeOptions::skip_after_timeouts; batch's default is 2
   std::vector<ReportRequest> reports;  // empty: text to stdout
   bool verbose = false;
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)
@@ -38,6 +39,14 @@ struct SandboxCommandOptions {
   double timeout_seconds = 600;
   double memory_mb = 2048;
   std::vector<std::string> command;  // empty: print what the sandbox holds
+};
+
+// `bloom-grader build`: finds, cleans and builds one submission (submission_build.hpp).
+struct BuildOptions {
+  std::filesystem::path submission;
+  std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users; none: run as the caller
+  double timeout_seconds = 600;
+  std::string exercise;  // names the starter in the message for a submission without CMake
 };
 
 struct RecordOptions : GradingOptions {
@@ -70,6 +79,11 @@ struct AuditOptions : GradingOptions {
 
 // `bloom-grader sandbox`: exit 0 when the command exited 0, 1 when it failed, 2 when it could
 // not run; its stdout and stderr are passed through.
-[[nodiscard]] int sandbox_command(const SandboxCommandOptions& options);
+// The command's stdout goes to `out`.
+[[nodiscard]] int sandbox_command(const SandboxCommandOptions& options, std::ostream& out);
+
+// `bloom-grader build`: the build's output to stderr, then the program's path on stdout.
+// 0 built, 1 no project or the build failed (the message says which), 2 could not run.
+[[nodiscard]] int build_submission(const BuildOptions& options);
 
 }  // namespace grader

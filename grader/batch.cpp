@@ -19,6 +19,7 @@
 #include "case_file.hpp"
 #include "file_io.hpp"
 #include "subcommand.hpp"
+#include "submission_build.hpp"
 #include "submission_report.hpp"
 #include "judge.hpp"
 #include "report_formats.hpp"
@@ -31,12 +32,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kBuildOutputKept = 4000;  // bytes of the compiler's message in a report
-
-std::string shell_quote(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 Command shell(const std::string& command_line, const fs::path& working_dir = {}) {
   return Command{"/bin/sh", {"-c", command_line}, command_line, working_dir, {}};
@@ -85,6 +80,8 @@ class Launch {
   Launch(const Launch&) = delete;
   Launch& operator=(const Launch&) = delete;
 
+  // Where the submission's files are on this machine: the sandbox's copy, or the folder.
+  [[nodiscard]] const fs::path& files() const { return copy_.empty() ? dir_ : copy_; }
   // The command line as the reports show it ({dir} expanded).
   [[nodiscard]] std::string line(const std::string& command) const {
     return expand_dir(command, users() ? copy_ : dir_);
@@ -157,9 +154,26 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   }
   const Launch& launch = *launch_or_not;
   nlohmann::json build = {{"command", nullptr}, {"ok", true}};
-  if (!options.build.empty()) {
-    const std::string line = launch.line(options.build);
-    const RunResult run = run_program(launch.build(options.build), "", context.build_limits);
+  std::string build_command = options.build;
+  std::string run_command = options.run;
+  if (options.build == "cmake") {  // the shared recipe (submission_build.hpp)
+    const std::optional<SubmissionBuild> found = find_submission_build(launch.files());
+    if (!found) {
+      return build_failed(context, id,
+                          {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", ""},
+                           {"summary", no_project_message("the starter")}});
+    }
+    const std::string project =
+        found->relative == "." ? "{dir}" : "{dir}/" + shell_quote(found->relative.generic_string());
+    build_command = "cd " + project + " && " + submission_build_command();
+    for (std::size_t at = run_command.find("{project}"); at != std::string::npos;
+         at = run_command.find("{project}", at)) {
+      run_command.replace(at, 9, project);
+    }
+  }
+  if (!build_command.empty()) {
+    const std::string line = launch.line(build_command);
+    const RunResult run = run_program(launch.build(build_command), "", context.build_limits);
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
     build = {{"command", line},
              {"ok", ok},
@@ -179,9 +193,9 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
   grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
   Report report;
-  report.command = launch.line(options.run);
+  report.command = launch.line(run_command);
   report.show_hidden = context.options.show_hidden;
-  report.results = grade(context.cases, launch.program(options.run), grade_options, stop_on_interrupt(),
+  report.results = grade(context.cases, launch.program(run_command), grade_options, stop_on_interrupt(),
                          [&](const CaseResult&) { case_done(); });
   report.interrupted = stop_on_interrupt().load();
   return {id, report.failed() == 0 ? "passed" : "failed", std::move(build), to_json(report)};

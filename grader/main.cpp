@@ -56,11 +56,13 @@ bool course_protocol_answers(std::string_view sent) {
   return !sent.empty() && sent.front() != '#';
 }
 
-// --skip-after-timeouts, where a program's remaining cases may be skipped (run, batch).
+// --skip-after-timeouts, where a program's remaining cases may be skipped (run, batch), with
+// that subcommand's default.
 void add_skip_option(CLI::App* sub, int& skip_after_timeouts) {
   sub->add_option("--skip-after-timeouts", skip_after_timeouts,
                   "once a program has timed out in N cases, judge its cases not yet started "
-                  "'skipped' (zero points) without running them; 0 runs them all (default 2)")
+                  "'skipped' (zero points) without running them; 0 runs them all (default " +
+                      std::to_string(skip_after_timeouts) + ")")
       ->check(CLI::NonNegativeNumber);
 }
 
@@ -130,9 +132,12 @@ int main(int argc, char** argv) {
   batch_app->add_option("--submissions", batch.submissions, "a folder with one folder per submission")
       ->required();
   batch_app->add_option("--build", batch.build,
-                        "shell command run in each submission's folder ({dir} is that folder)");
+                        "cmake: the kit's recipe (the shallowest CMakeLists.txt, a shipped build/ "
+                        "removed, Release, target bloom; as `build` does); else a shell command run "
+                        "in each submission's folder ({dir} is that folder)");
   batch_app->add_option("--run", batch.run,
-                        "shell command that starts the program ({dir} is the submission's folder)")
+                        "shell command that starts the program ({dir} is the submission's folder; "
+                        "with --build cmake, {project} is its project's)")
       ->required();
   batch_app->add_option("--out", batch.out,
                         "where reports, gradebook.csv and report.html go (default grades/)");
@@ -165,6 +170,20 @@ int main(int argc, char** argv) {
   sandbox_app->add_option("--memory", sandbox.memory_mb, "memory limit in MiB, 0 for none (default 2048)")
       ->check(CLI::NonNegativeNumber);
   sandbox_app->footer("After --: the command and its arguments; its stdin is empty.");
+
+  grader::BuildOptions build;
+  SandboxFlags build_sandbox;
+  CLI::App* build_app = app.add_subcommand(
+      "build", "find, clean and build one submission as batch --build cmake does: its shallowest "
+               "CMakeLists.txt, a shipped build/ removed, Release, only the target bloom; prints "
+               "the program's path");
+  build_app->add_option("submission", build.submission, "the submission's folder (it may be written)")
+      ->required();
+  build_sandbox.add_to(build_app);
+  build_app->add_option("--timeout", build.timeout_seconds, "seconds (default 600)")
+      ->check(CLI::PositiveNumber);
+  build_app->add_option("--exercise", build.exercise, "names the starter in the message for a "
+                                                      "submission without CMakeLists.txt");
 
   std::vector<std::filesystem::path> merge_folders;
   std::filesystem::path merge_out = "gradebook.csv";
@@ -217,7 +236,11 @@ int main(int argc, char** argv) {
   if (record_app->parsed()) return grader::record_cases(record);
   if (audit_app->parsed()) return grader::audit_cases(audit);
   if (batch_app->parsed()) return grader::batch_grade(batch);
-  if (sandbox_app->parsed()) return grader::sandbox_command(sandbox);
+  if (sandbox_app->parsed()) return grader::sandbox_command(sandbox, std::cout);
+  if (build_app->parsed()) {
+    build.sandbox = build_sandbox.kind();
+    return grader::build_submission(build);
+  }
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
   if (report_app->parsed()) {
     return grader::class_report_command(report_folders, report_out, report_show_hidden);

@@ -6,11 +6,11 @@
 
 namespace grader {
 
-int sandbox_command(const SandboxCommandOptions& options) {
+int sandbox_command(const SandboxCommandOptions& options, std::ostream& out) {
   std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(options.kind, 1, options.memory_mb);
   if (!sandbox) return kExitCouldNotRun;
   if (options.command.empty()) {
-    for (const std::string& line : sandbox->describe()) std::cout << line << "\n";
+    for (const std::string& line : sandbox->describe()) out << line << "\n";
     return kExitPassed;
   }
   std::string problem;
@@ -39,7 +39,7 @@ int sandbox_command(const SandboxCommandOptions& options) {
   const std::optional<Command> confined = confine_or_say(*sandbox, *command, writable);
   if (!confined) return kExitCouldNotRun;
   const RunResult run = run_program(*confined, "", limits);
-  std::cout << run.out << std::flush;
+  out << run.out << std::flush;
   std::cerr << run.err;
   if (!run.started) {
     error(run.start_error);

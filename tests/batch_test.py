@@ -54,7 +54,7 @@ def batch(grader, cases, subs, out, *extra, run=RUN):
 
 def main():
     parser = cli.parser(__doc__)
-    for name in ("grader", "cases", "student", "escape", "make-starters", "segfault", "fake-pass"):
+    for name in ("grader", "cases", "student", "escape", "make-starters", "segfault", "fake-pass", "reference"):
         parser.add_argument("--" + name, required=True, type=pathlib.Path)
     args = parser.parse_args()
     args.cases = args.cases.resolve()
@@ -221,6 +221,34 @@ def main():
         expect(done.returncode == 2 and "bubblewrap is not installed" in done.stderr
                and "Refusing" in done.stderr and not (tmp / "refused").exists(),
                f"missing bubblewrap: exit {done.returncode}, {done.stderr.strip()!r}")
+
+        # --build cmake, the recipe run_autograder shares: a project zipped inside a folder and
+        # one that shipped its build/ from another machine build and pass; no CMakeLists.txt
+        # is a build failure that says so
+        recipe = tmp / "recipe"
+        wrapper = ("#include <unistd.h>\nint main() { char* argv[] = {const_cast<char*>(\"%s\"), nullptr};"
+                   " execv(argv[0], argv); return 127; }\n" % args.reference.resolve())
+        cmake = "cmake_minimum_required(VERSION 3.16)\nproject(p CXX)\nadd_executable(bloom main.cpp)\n"
+        for folder in (recipe / "top", recipe / "zipped" / "upload" / "bip37", tmp / "elsewhere"):
+            folder.mkdir(parents=True)
+            (folder / "CMakeLists.txt").write_text(cmake)
+            (folder / "main.cpp").write_text(wrapper)
+        subprocess.run(["cmake", "-S", tmp / "elsewhere", "-B", tmp / "elsewhere" / "build"],
+                       capture_output=True, check=True)
+        shutil.copytree(tmp / "elsewhere", recipe / "shipped-build")
+        (recipe / "no-project").mkdir()
+        (recipe / "no-project" / "main.cpp").write_text(wrapper)
+        done = subprocess.run([args.grader, "batch", "--cases", args.cases / "protocol", "--submissions", recipe,
+                               "--out", tmp / "recipe-grades", "--build", "cmake", "--run", "{project}/build/bloom"],
+                              capture_output=True, text=True)
+        grades = {p.stem: json.loads(p.read_text()) for p in (tmp / "recipe-grades").glob("*.json")}
+        for name in ("top", "zipped", "shipped-build"):
+            expect(grades.get(name, {}).get("status") == "passed",
+                   f"--build cmake: {name}: {str(grades.get(name))[:400]} {done.stderr[-400:]}")
+        expect(grades.get("no-project", {}).get("status") == "build-failed" and
+               "No CMakeLists.txt" in grades["no-project"]["build"].get("summary", ""),
+               f"--build cmake: no project: {str(grades.get('no-project'))[:300]}")
+        progress("--build cmake: nested, shipped build/ and no project as expected")
 
     outcome.report(failures)
     print(f"batch: {len(failures)} failures")

@@ -33,7 +33,7 @@ int main() {
 }
 """
 CMAKE = "cmake_minimum_required(VERSION 3.16)\nproject(submission CXX)\nadd_executable(bloom main.cpp)\n"
-BUILD = "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build"
+BUILD = "cmake"  # the shared recipe, as the job file builds
 TIMEOUT = ["--timeout", "1"]
 
 
@@ -82,7 +82,7 @@ def main():
         baseline = tmp / "baseline"
         single = subprocess.run([kit / "build" / "bin" / "bloom-grader", "batch", "--cases", kit / "cases" / "protocol",
                                  "--cases", kit / "cases" / "bip37", "--submissions", subs, "--build", BUILD,
-                                 "--run", "{dir}/build/bloom", "--sandbox", "--jobs", "2", "--out", baseline, *TIMEOUT],
+                                 "--run", "{project}/build/bloom", "--sandbox", "--jobs", "2", "--out", baseline, *TIMEOUT],
                                 capture_output=True, text=True)
         expect(single.returncode == 1, f"single-machine batch: exit {single.returncode}: {single.stderr[-1500:]}")
         if failures:

@@ -1,0 +1,54 @@
+#include "submission_build.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+std::optional<SubmissionBuild> find_submission_build(const fs::path& submission) {
+  constexpr int kDepth = 3;  // folders below the submission searched
+  std::vector<fs::path> level{submission};
+  for (int depth = 0; depth <= kDepth && !level.empty(); ++depth) {
+    std::vector<fs::path> found;
+    std::vector<fs::path> next;
+    for (const fs::path& folder : level) {
+      std::error_code error;
+      if (fs::is_regular_file(folder / "CMakeLists.txt", error)) found.push_back(folder);
+      for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.is_directory(error) && !entry.is_symlink(error) && name != "build" && name[0] != '.') {
+          next.push_back(entry.path());
+        }
+      }
+    }
+    if (!found.empty()) {
+      const fs::path project = *std::min_element(found.begin(), found.end());
+      return SubmissionBuild{project, project.lexically_relative(submission)};
+    }
+    std::sort(next.begin(), next.end());
+    level = std::move(next);
+  }
+  return std::nullopt;
+}
+
+std::string submission_build_command() {
+  return "rm -rf build && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && "
+         "cmake --build build --target bloom";
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+fs::path submission_program() { return fs::path("build") / "bloom"; }
+
+std::string no_project_message(const std::string& exercise_hint) {
+  return "No CMakeLists.txt in your submission: upload the files of " + exercise_hint +
+         " (src/, CMakeLists.txt, ...).";
+}
+
+}  // namespace grader

@@ -1,0 +1,36 @@
+// How a submission is found, cleaned and built: the one recipe that `batch --build cmake` and
+// `bloom-grader build` (which Gradescope's run_autograder calls) share. docs/batch.md,
+// "Building a submission", says it once for everyone.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace grader {
+
+struct SubmissionBuild {
+  std::filesystem::path project;  // the submission's folder holding CMakeLists.txt
+  std::filesystem::path relative;  // project, relative to the submission ("." or "starter")
+};
+
+// The submission's CMake project: the shallowest CMakeLists.txt at most three folders down
+// (students upload the starter's files, or the folder that holds them), outside any build/
+// folder and hidden folder; the first by path among equally shallow ones. nullopt when none.
+[[nodiscard]] std::optional<SubmissionBuild> find_submission_build(const std::filesystem::path& submission);
+
+// The build, a shell command run in the project's folder: remove a build/ the student shipped
+// (its CMakeCache.txt names another machine's folders), configure in Release as Gradescope
+// does, and build only the target grading runs, `bloom` (not the self-check).
+[[nodiscard]] std::string submission_build_command();
+
+// What the build makes, relative to the project: build/bloom.
+[[nodiscard]] std::filesystem::path submission_program();
+
+// `text` in single quotes for /bin/sh, a quote inside as '\''.
+[[nodiscard]] std::string shell_quote(const std::string& text);
+
+// Said when a submission has no CMakeLists.txt, to the student (Gradescope) and the instructor.
+[[nodiscard]] std::string no_project_message(const std::string& exercise_hint);
+
+}  // namespace grader
