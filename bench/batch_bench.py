@@ -1,16 +1,26 @@
 #!/usr/bin/env python3
-"""Hung submissions in a batch (docs/performance.md, "Batches"): 40 submissions, 10 of which
-never answer, graded with the new defaults (a submission's cases are skipped after two
-timeouts) and as before (--skip-after-timeouts 0: every case runs to its limit), in one run.
-Prints both times, their ratio, and checks that the 30 others get the same verdicts.
+"""Batches (docs/performance.md, "Batches"), each figure against a baseline in the same run.
 
-  python3 bench/batch_bench.py build [--timeout SECONDS]
+  python3 bench/batch_bench.py build hung [--timeout SECONDS]
+  python3 bench/batch_bench.py build builds [--submissions N]
+
+hung: 40 submissions, 10 of which never answer, graded with the new defaults (a
+submission's cases are skipped after two timeouts) and as before (--skip-after-timeouts 0:
+every case runs to its limit). Prints both times, their ratio, and checks that the 30 others
+get the same verdicts.
+
+builds: N solved bip37 starters (default 50) built and graded three ways: the command
+docs/batch.md gave before (Debug, bloom and check), --build cmake, and --build cmake
+--starter (the given files' objects reused). Prints times, submissions per hour and ratios,
+and checks that every submission passes every way.
 
 The per-case limit is 2 s for both (--timeout): with the default of 10 s the old way takes
 about 20 minutes on 2 cores, and the ratio hardly depends on it."""
 import argparse
 import json
+import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,11 +32,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("build", type=pathlib.Path)
+    parser.add_argument("what", choices=("hung", "builds"))
     parser.add_argument("--timeout", default="2")
+    parser.add_argument("--submissions", type=int, default=50)
     args = parser.parse_args()
     build = args.build.resolve()
+    if args.what == "builds":
+        return builds(build, args.submissions)
     grader = build / "bin" / "bloom-grader"
-    sleeper = next(build.rglob("hostile_sleep_forever"))
+    sleeper = next(build.rglob("hostile_sleep_forever"))  # hung
     with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
         tmp = pathlib.Path(tmp)
         subs = tmp / "submissions"
@@ -54,6 +68,41 @@ def main():
         print(f"  new defaults (skip after 2 timeouts): {after:.1f} s")
         print(f"  {before / after:.1f}x faster; the 30 others' verdicts {'the same' if same else 'DIFFER'}")
         return 0 if same else 1
+
+
+def builds(build, count):
+    grader = build / "bin" / "bloom-grader"
+    cases = ["--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37"]
+    ways = [("before: the old documented command (Debug, bloom and check)",
+             ["--build", "cmake -S . -B build >/dev/null && cmake --build build", "--run", "{dir}/build/bloom"]),
+            ("--build cmake", ["--build", "cmake", "--run", "{project}/build/bloom"]),
+            ("--build cmake --starter", ["--build", "cmake", "--run", "{project}/build/bloom",
+                                         "--starter", ROOT / "starter" / "bip37"])]
+    with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
+        tmp = pathlib.Path(tmp)
+        subprocess.run([build / "bin" / "bloom-make-starters", "--solved", "--out", tmp / "solved"],
+                       check=True, capture_output=True)
+        results = []
+        for label, options in ways:
+            subs = tmp / "submissions"
+            shutil.rmtree(subs, ignore_errors=True)
+            for i in range(count):
+                shutil.copytree(tmp / "solved" / "bip37", subs / f"s{i:02d}")
+            out = tmp / f"out-{len(results)}"
+            start = time.perf_counter()
+            # no compiler cache of the caller's: each way compiles as a new machine would
+            env = {k: v for k, v in os.environ.items() if not k.startswith(("CCACHE", "CMAKE_"))}
+            subprocess.run([grader, "batch", *cases, "--submissions", subs, "--out", out, "--jobs", "2",
+                            *options], capture_output=True, text=True, env=env)
+            seconds = time.perf_counter() - start
+            passed = sum(json.loads(p.read_text())["status"] == "passed" for p in out.glob("*.json"))
+            results.append((label, seconds, passed))
+        print(f"{count} solved bip37 starters, protocol + bip37 (41 cases), --jobs 2")
+        base = results[0][1]
+        for label, seconds, passed in results:
+            print(f"  {label}: {seconds:.0f} s, {3600 * count / seconds:.0f} an hour, "
+                  f"{base / seconds:.1f}x the first; {passed} of {count} passed")
+        return 0 if all(p == count for _, _, p in results) else 1
 
 
 if __name__ == "__main__":

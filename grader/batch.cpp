@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <functional>
 #include <chrono>
@@ -14,6 +15,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "interrupt.hpp"
 #include "case_file.hpp"
@@ -60,6 +62,7 @@ struct Context {
   std::shared_ptr<Sandbox> sandbox;  // null without --sandbox
   Limits run_limits;
   Limits build_limits;
+  fs::path build_cache;  // with --starter: the primed ccache folder, read-only to builds
 };
 
 // How a submission's build and program are started. Under the sandbox each submission is
@@ -115,8 +118,11 @@ class Launch {
                                               ? *words
                                               : std::vector<std::string>{"/bin/sh", "-c", text};
     const fs::path working_dir = build ? (users() ? copy_ : dir_) : fs::path();
-    const std::vector<Binding> bindings =
+    std::vector<Binding> bindings =
         users() ? std::vector<Binding>{} : std::vector<Binding>{{copy_, dir_, build}};
+    if (build && !users() && !context_.build_cache.empty()) {
+      bindings.push_back({context_.build_cache, context_.build_cache, false});  // read-only
+    }
     return context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text);
   }
 
@@ -165,7 +171,9 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
     }
     const std::string project =
         found->relative == "." ? "{dir}" : "{dir}/" + shell_quote(found->relative.generic_string());
-    build_command = "cd " + project + " && " + submission_build_command();
+    build_command = "cd " + project + " && " +
+                    (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
+                    submission_build_command();
     for (std::size_t at = run_command.find("{project}"); at != std::string::npos;
          at = run_command.find("{project}", at)) {
       run_command.replace(at, 9, project);
@@ -199,6 +207,70 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                          [&](const CaseResult&) { case_done(); });
   report.interrupted = stop_on_interrupt().load();
   return {id, report.failed() == 0 ? "passed" : "failed", std::move(build), to_json(report)};
+}
+
+// A folder under /var/tmp (not /tmp, which the sandbox replaces), removed with its contents.
+class TempFolder {
+ public:
+  explicit TempFolder(const std::string& prefix) {
+    std::string pattern = (fs::path("/var/tmp") / (prefix + "XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr) throw fs::filesystem_error("mkdtemp", pattern, std::error_code(errno, std::generic_category()));
+    path_ = pattern;
+    fs::permissions(path_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                               fs::perms::others_read | fs::perms::others_exec);
+  }
+  ~TempFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempFolder(TempFolder&& other) noexcept : path_(std::exchange(other.path_, {})) {}
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  TempFolder& operator=(TempFolder&&) = delete;
+  [[nodiscard]] const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// --starter: a cache that the starter's own build, with the shared recipe and outside the
+// sandbox (it is the kit's code), fills with the given files' objects. Readable by everyone
+// (the slot uids of --sandbox-users), writable by the grader alone.
+std::optional<TempFolder> prime_build_cache(const BatchOptions& options, const Limits& limits, std::string& problem) {
+  if (options.build != "cmake") {
+    problem = "--starter needs --build cmake: the cache holds what the kit's recipe compiles";
+    return std::nullopt;
+  }
+  if (!find_program("ccache")) {
+    problem = "--starter needs ccache, which is not installed (Debian package ccache)";
+    return std::nullopt;
+  }
+  const std::optional<SubmissionBuild> starter = find_submission_build(options.starter);
+  if (!starter) {
+    problem = "--starter " + options.starter.string() + ": no CMakeLists.txt there";
+    return std::nullopt;
+  }
+  try {
+    TempFolder cache("bloom-build-cache-");
+    const TempFolder copy("bloom-starter-");
+    fs::copy(starter->project, copy.path(), fs::copy_options::recursive);
+    const std::string line = "cd " + shell_quote(copy.path().string()) + " && " +
+                             cache_environment(cache.path(), false) + submission_build_command();
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult run = run_program(shell(line), "", limits);
+    if (!run.started || run.timed_out || run.signal != 0 || run.exit_code != 0) {
+      problem = "--starter " + options.starter.string() + " did not build: " +
+                tail_of(run.out + run.err + run.start_error, kBuildOutputKept);
+      return std::nullopt;
+    }
+    std::cerr << "bloom-grader batch: the starter's files compiled into a build cache in "
+              << std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start).count()
+              << " s; every submission's build reads it\n";
+    return cache;
+  } catch (const fs::filesystem_error& error) {
+    problem = std::string("--starter: ") + error.what();
+    return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -314,7 +386,7 @@ int batch_grade(const BatchOptions& options) {
     return fail("--submissions " + options.submissions.string() + ": no such folder");
   }
   if (options.run.empty()) return fail("--run is required: the command that starts a program");
-  Context context{options, cases, {}, {}, {}};
+  Context context{options, cases, {}, {}, {}, {}};
   if (options.sandbox) {
     std::string problem;
     context.sandbox =
@@ -326,6 +398,11 @@ int batch_grade(const BatchOptions& options) {
       std::chrono::milliseconds(static_cast<std::int64_t>(options.build_timeout_seconds * 1000));
   context.build_limits.memory_bytes = 0;  // compilers need what they need; the wall clock bounds them
   context.build_limits.stderr_bytes = 1 << 20;
+  std::string problem;
+  const std::optional<TempFolder> cache =
+      options.starter.empty() ? std::nullopt : prime_build_cache(options, context.build_limits, problem);
+  if (!options.starter.empty() && !cache) return fail(problem);
+  if (cache) context.build_cache = cache->path();
 
   fs::create_directories(options.out);
   const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);

@@ -23,6 +23,9 @@ struct BatchOptions : GradingOptions {
   std::filesystem::path submissions;
   std::string build;  // shell command run in each submission's folder; {dir} is that folder
   std::string run;    // shell command that starts the program; {dir} is the submission folder
+  // With build == "cmake": the exercise's starter as students got it. Its given files are
+  // compiled once into a build cache that every submission's build reads (ccache).
+  std::filesystem::path starter;
   std::filesystem::path out{"grades"};
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   int shard_index = 1;  // grade the shard_index-th of shard_count slices (1-based)

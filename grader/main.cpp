@@ -151,6 +151,10 @@ int main(int argc, char** argv) {
                         "seconds per build (default 300)")
       ->check(CLI::PositiveNumber);
   add_skip_option(batch_app, batch.skip_after_timeouts);
+  batch_app->add_option("--starter", batch.starter,
+                        "with --build cmake: the exercise's starter as students got it; its given "
+                        "files are compiled once into a build cache (ccache) that every "
+                        "submission's build reads, never writes");
   batch_app->add_option("--budget", batch.budget_seconds,
                         "seconds for one submission's cases; those not started when it is spent "
                         "are 'skipped' (default: no budget)")

@@ -44,6 +44,14 @@ std::string shell_quote(const std::string& text) {
   return quoted + "'";
 }
 
+std::string cache_environment(const fs::path& cache, bool read_only) {
+  std::string words = "export CCACHE_DIR=" + shell_quote(cache.string()) +
+                      " CCACHE_BASEDIR=\"$PWD\" CCACHE_NOHASHDIR=1 CCACHE_UMASK=022"
+                      " CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache";
+  if (read_only) words += " CCACHE_READONLY=1 CCACHE_NOSTATS=1 CCACHE_TEMPDIR=\"$PWD/.ccache-tmp\"";
+  return words + " && ";
+}
+
 fs::path submission_program() { return fs::path("build") / "bloom"; }
 
 std::string no_project_message(const std::string& exercise_hint) {

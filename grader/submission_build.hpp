@@ -24,6 +24,13 @@ struct SubmissionBuild {
 // does, and build only the target grading runs, `bloom` (not the self-check).
 [[nodiscard]] std::string submission_build_command();
 
+// Build reuse (batch --starter): the shell words, put before submission_build_command() in the
+// project's folder, that compile through ccache with `cache` as its cache. Paths are taken
+// relative to the project (base dir), so the starter's given files, compiled once into the
+// cache, answer every submission's same files. A submission's build reads the cache and never
+// writes it (`read_only`), so no build can change what another gets.
+[[nodiscard]] std::string cache_environment(const std::filesystem::path& cache, bool read_only);
+
 // What the build makes, relative to the project: build/bloom.
 [[nodiscard]] std::filesystem::path submission_program();
 

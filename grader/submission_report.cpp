@@ -10,14 +10,6 @@ namespace grader {
 
 namespace fs = std::filesystem;
 
-std::string SubmissionReport::diagnosis_ids() const {
-  std::string ids;
-  for (const nlohmann::json& d : run["summary"]["diagnosis"]) {
-    ids += (ids.empty() ? "" : " ") + d["id"].get<std::string>();
-  }
-  return ids;
-}
-
 std::vector<SubmissionReport::CaseOutcome> SubmissionReport::cases() const {
   std::vector<CaseOutcome> outcomes;
   for (const nlohmann::json& c : run["cases"]) outcomes.push_back({c["name"], c["points"], c["verdict"]});
@@ -34,9 +26,10 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
   bool wrong_answer = false;
   for (const nlohmann::json& c : run["cases"]) {
     const std::string verdict = c["verdict"];
-    const nlohmann::json& mismatch = c.value("mismatch", nlohmann::json());
+    const nlohmann::json mismatch = c.value("mismatch", nlohmann::json());
     if (mismatch.is_object() && mismatch["actual"].is_string()) {
-      const std::string_view name = not_implemented_function(mismatch["actual"].get<std::string>());
+      const std::string actual = mismatch["actual"];  // the name below points into it
+      const std::string_view name = not_implemented_function(actual);
       if (!name.empty() && std::find(missing.begin(), missing.end(), name) == missing.end()) {
         missing.emplace_back(name);
       }

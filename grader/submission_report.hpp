@@ -24,8 +24,6 @@ struct SubmissionReport {
   [[nodiscard]] int max_score() const { return run["summary"]["max_score"]; }
   [[nodiscard]] int passed() const { return run["summary"]["passed"]; }
   [[nodiscard]] int failed() const { return run["summary"]["failed"]; }
-  // The ids of the mistakes the run names, space-separated.
-  [[nodiscard]] std::string diagnosis_ids() const;
   // Each case's id, points and verdict, in the run's order.
   struct CaseOutcome {
     std::string name;

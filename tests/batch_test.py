@@ -239,7 +239,8 @@ def main():
         (recipe / "no-project").mkdir()
         (recipe / "no-project" / "main.cpp").write_text(wrapper)
         done = subprocess.run([args.grader, "batch", "--cases", args.cases / "protocol", "--submissions", recipe,
-                               "--out", tmp / "recipe-grades", "--build", "cmake", "--run", "{project}/build/bloom"],
+                               "--out", tmp / "recipe-grades", "--build", "cmake", "--run", "{project}/build/bloom",
+                               "--memory", "0"],  # the reference may be a sanitizer build
                               capture_output=True, text=True)
         grades = {p.stem: json.loads(p.read_text()) for p in (tmp / "recipe-grades").glob("*.json")}
         for name in ("top", "zipped", "shipped-build"):
@@ -249,6 +250,30 @@ def main():
                "No CMakeLists.txt" in grades["no-project"]["build"].get("summary", ""),
                f"--build cmake: no project: {str(grades.get('no-project'))[:300]}")
         progress("--build cmake: nested, shipped build/ and no project as expected")
+
+        # --starter: the starter's given files compiled once into a cache every build reads.
+        # A solved starter passes with it under the sandbox, and a submission that writes into
+        # the cache fails to, there; without the sandbox (the control) the write gets through.
+        reuse = tmp / "reuse"
+        shutil.copytree(tmp / "solved" / "bip37", reuse / "solved")
+        poison = reuse / "poisons-the-cache"
+        shutil.copytree(tmp / "solved" / "bip37", poison)
+        with open(poison / "CMakeLists.txt", "a") as f:
+            f.write('file(WRITE "$ENV{CCACHE_DIR}/poisoned" "x")\n')
+        starter = pathlib.Path(args.cases).resolve().parent / "starter" / "bip37"
+        for sandbox in (True, False):
+            out = tmp / f"reuse-{sandbox}"
+            done = subprocess.run([args.grader, "batch", "--cases", args.cases / "protocol", "--submissions", reuse,
+                                   "--out", out, "--build", "cmake", "--run", "{project}/build/bloom",
+                                   "--starter", starter, "--memory", "0", *(["--sandbox"] if sandbox else [])],
+                                  capture_output=True, text=True)
+            grades = {p.stem: json.loads(p.read_text()) for p in out.glob("*.json")}
+            expect("compiled into a build cache" in done.stderr and grades.get("solved", {}).get("status") == "passed",
+                   f"--starter (sandbox {sandbox}): {done.stderr[-600:]}")
+            wrote = grades.get("poisons-the-cache", {}).get("status") == "passed"
+            expect(wrote != sandbox, f"--starter: writing into the cache {'got through' if wrote else 'failed'} "
+                                     f"with the sandbox {sandbox}: {str(grades.get('poisons-the-cache'))[-500:]}")
+        progress("--starter: reused under the sandbox, read-only there")
 
     outcome.report(failures)
     print(f"batch: {len(failures)} failures")
