@@ -273,6 +273,31 @@ std::optional<TempFolder> prime_build_cache(const BatchOptions& options, const L
   }
 }
 
+// The class's mistake counts, as batch's table on screen ends: each known mistake named and
+// each other cause, with the number of submissions.
+void write_class_counts(const ClassSummary& summary, std::ostream& out) {
+  if (summary.mistakes.empty() && summary.causes.empty()) return;
+  std::size_t width = 0;
+  for (const auto* list : {&summary.mistakes, &summary.causes}) {
+    for (const ClassSummary::Count& count : *list) width = std::max(width, count.kind.size());
+  }
+  const auto rows = [&](const std::vector<ClassSummary::Count>& counts) {
+    for (const ClassSummary::Count& count : counts) {
+      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << count.kind << std::right
+          << std::setw(5) << count.submissions << "\n";
+    }
+  };
+  if (!summary.mistakes.empty()) {
+    out << "known mistakes in the class (submissions that made each):\n";
+    rows(summary.mistakes);
+  }
+  if (!summary.causes.empty()) {
+    out << "failed without a known mistake named (submissions):\n";
+    rows(summary.causes);
+  }
+  out << std::left;
+}
+
 }  // namespace
 
 std::string parse_shard(const std::string& text, int& index, int& count) {
@@ -530,29 +555,6 @@ int class_report_command(const std::vector<fs::path>& folders, const fs::path& o
     return kExitCouldNotRun;
   }
   return kExitPassed;
-}
-
-void write_class_counts(const ClassSummary& summary, std::ostream& out) {
-  if (summary.mistakes.empty() && summary.causes.empty()) return;
-  std::size_t width = 0;
-  for (const auto* list : {&summary.mistakes, &summary.causes}) {
-    for (const ClassSummary::Count& count : *list) width = std::max(width, count.kind.size());
-  }
-  const auto rows = [&](const std::vector<ClassSummary::Count>& counts) {
-    for (const ClassSummary::Count& count : counts) {
-      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << count.kind << std::right
-          << std::setw(5) << count.submissions << "\n";
-    }
-  };
-  if (!summary.mistakes.empty()) {
-    out << "known mistakes in the class (submissions that made each):\n";
-    rows(summary.mistakes);
-  }
-  if (!summary.causes.empty()) {
-    out << "failed without a known mistake named (submissions):\n";
-    rows(summary.causes);
-  }
-  out << std::left;
 }
 
 }  // namespace grader

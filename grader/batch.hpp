@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -71,9 +70,5 @@ struct BatchOptions : GradingOptions {
 [[nodiscard]] int class_report_command(const std::vector<std::filesystem::path>& folders,
                                        const std::filesystem::path& out, bool show_hidden);
 
-// The class's mistake counts, as batch's table on screen ends: each known mistake named and
-// each other cause, with the number of submissions.
-struct ClassSummary;
-void write_class_counts(const ClassSummary& summary, std::ostream& out);
 
 }  // namespace grader

@@ -401,8 +401,12 @@ class Failures {
 
   void write(html::Writer& page, const std::vector<const nlohmann::json*>& failing, const std::string& row,
              const std::string& submission) {
+    std::vector<std::string> lines;  // each failure's, read once
     std::string all;
-    for (const nlohmann::json* c : failing) all += c->value("name", "") + '\0' + lines_of(*c) + '\0';
+    for (const nlohmann::json* c : failing) {
+      lines.push_back(lines_of(*c));
+      all += c->value("name", "") + '\0' + lines.back() + '\0';
+    }
     const auto [same, fresh_set] = rows_.try_emplace(all, std::make_pair(row, submission));
     if (!fresh_set) {
       page.open("p")
@@ -412,14 +416,14 @@ class Failures {
           .close();
       return;
     }
-    for (const nlohmann::json* c : failing) {
-      const std::string name = (*c)["name"];
-      const std::string verdict = (*c)["verdict"];
-      const auto [at, fresh] = blocks_.try_emplace(name + '\0' + lines_of(*c), "f-" + std::to_string(blocks_.size()));
+    for (std::size_t i = 0; i < failing.size(); ++i) {
+      const std::string name = (*failing[i])["name"];
+      const std::string verdict = (*failing[i])["verdict"];
+      const auto [at, fresh] = blocks_.try_emplace(name + '\0' + lines[i], "f-" + std::to_string(blocks_.size()));
       if (fresh) {
         page.open("div", {{"class", "failure"}})
             .open("p").element("strong", name).text(" " + verdict).close()
-            .element("pre", {{"id", at->second}}, lines_of(*c))
+            .element("pre", {{"id", at->second}}, lines[i])
             .close();
       } else {
         page.open("p", {{"class", "failure"}})

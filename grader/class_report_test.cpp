@@ -52,7 +52,6 @@ const std::vector<grader::SubmissionReport> kClass = {
 }  // namespace
 
 TEST_CASE("looks like names the mistake, or else the timeout, crash, stub or wrong output") {
-  using Look = grader::SubmissionReport::Look;
   CHECK(kClass[0].looks_like().empty());
   CHECK(grader::looks_like_text(kClass[1]) == "swapped");
   CHECK(grader::looks_like_text(kClass[2]) == "timeout in 1 case");
@@ -66,7 +65,6 @@ TEST_CASE("looks like names the mistake, or else the timeout, crash, stub or wro
   CHECK(grader::looks_like_text(wrong) == "wrong output, no known mistake");
   CHECK(wrong.looks_like().front().kind == "wrong output, no known mistake");
   CHECK_FALSE(wrong.looks_like().front().mistake);
-  static_cast<void>(Look{});
 }
 
 TEST_CASE("the class summary counts what the gradebook holds") {
