@@ -9,10 +9,13 @@ submission's cases are skipped after two timeouts) and as before (--skip-after-t
 every case runs to its limit). Prints both times, their ratio, and checks that the 30 others
 get the same verdicts.
 
-builds: N solved bip37 starters (default 50) built and graded three ways: the command
+builds: N solved bip37 submissions (default 50) built and graded three ways: the command
 docs/batch.md gave before (Debug, bloom and check), --build cmake, and --build cmake
---starter (the given files' objects reused). Prints times, submissions per hour and ratios,
-and checks that every submission passes every way.
+--starter (the given files' objects reused). A submission is what a student who solved the
+exercise hands in: starter/bip37 with the files that hold the exercise's functions (those its
+CMakeLists.txt names in BLOOM_STUDENT_FUNCTIONS) taken from the solved starter. Prints times,
+submissions per hour, ratios and where the time went (builds, cases), and checks that every
+submission passes every way.
 
 The per-case limit is 2 s for both (--timeout): with the default of 10 s the old way takes
 about 20 minutes on 2 cores, and the ratio hardly depends on it."""
@@ -70,24 +73,35 @@ def main():
         return 0 if same else 1
 
 
+def student_files(starter):
+    """The starter's files that hold the exercise's functions: what a student changes."""
+    cmake = (starter / "CMakeLists.txt").read_text()
+    functions = cmake.split('BLOOM_STUDENT_FUNCTIONS="', 1)[1].split('"', 1)[0].split()
+    return sorted(p.relative_to(starter) for p in (starter / "src").glob("*.cpp")
+                  if any(f'NotImplemented("{f}")' in p.read_text() for f in functions))
+
+
 def builds(build, count):
     grader = build / "bin" / "bloom-grader"
+    starter = ROOT / "starter" / "bip37"
     cases = ["--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37"]
     ways = [("before: the old documented command (Debug, bloom and check)",
              ["--build", "cmake -S . -B build >/dev/null && cmake --build build", "--run", "{dir}/build/bloom"]),
             ("--build cmake", ["--build", "cmake", "--run", "{project}/build/bloom"]),
-            ("--build cmake --starter", ["--build", "cmake", "--run", "{project}/build/bloom",
-                                         "--starter", ROOT / "starter" / "bip37"])]
+            ("--build cmake --starter", ["--build", "cmake", "--run", "{project}/build/bloom", "--starter", starter])]
     with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
         tmp = pathlib.Path(tmp)
         subprocess.run([build / "bin" / "bloom-make-starters", "--solved", "--out", tmp / "solved"],
                        check=True, capture_output=True)
+        changed = student_files(starter)
         results = []
         for label, options in ways:
             subs = tmp / "submissions"
             shutil.rmtree(subs, ignore_errors=True)
             for i in range(count):
-                shutil.copytree(tmp / "solved" / "bip37", subs / f"s{i:02d}")
+                shutil.copytree(starter, subs / f"s{i:02d}")
+                for name in changed:
+                    shutil.copyfile(tmp / "solved" / "bip37" / name, subs / f"s{i:02d}" / name)
             out = tmp / f"out-{len(results)}"
             start = time.perf_counter()
             # no compiler cache of the caller's: each way compiles as a new machine would
@@ -95,14 +109,19 @@ def builds(build, count):
             subprocess.run([grader, "batch", *cases, "--submissions", subs, "--out", out, "--jobs", "2",
                             *options], capture_output=True, text=True, env=env)
             seconds = time.perf_counter() - start
-            passed = sum(json.loads(p.read_text())["status"] == "passed" for p in out.glob("*.json"))
-            results.append((label, seconds, passed))
-        print(f"{count} solved bip37 starters, protocol + bip37 (41 cases), --jobs 2")
+            reports = [json.loads(p.read_text()) for p in out.glob("s*.json")]
+            passed = sum(r["status"] == "passed" for r in reports)
+            build_s = sum(r["build"]["time_ms"] for r in reports) / 1000
+            cases_s = sum(c["time_ms"] for r in reports for c in r["cases"]) / 1000
+            results.append((label, seconds, passed, build_s, cases_s))
+        print(f"{count} solved bip37 submissions (changed from the starter: "
+              f"{', '.join(map(str, changed))}), protocol + bip37 (41 cases), --jobs 2")
         base = results[0][1]
-        for label, seconds, passed in results:
+        for label, seconds, passed, build_s, cases_s in results:
             print(f"  {label}: {seconds:.0f} s, {3600 * count / seconds:.0f} an hour, "
-                  f"{base / seconds:.1f}x the first; {passed} of {count} passed")
-        return 0 if all(p == count for _, _, p in results) else 1
+                  f"{base / seconds:.1f}x the first; {passed} of {count} passed; "
+                  f"a submission's build {build_s / count:.2f} s, its cases {cases_s / count:.2f} s")
+        return 0 if all(r[2] == count for r in results) else 1
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ struct SubmissionBuild {
 
 // The build, a shell command run in the project's folder: remove a build/ the student shipped
 // (its CMakeCache.txt names another machine's folders), configure in Release as Gradescope
-// does, and build only the target grading runs, `bloom` (not the self-check).
+// does, and build only the target grading runs, `bloom` (not the self-check). With Ninja
+// when it is on PATH and CMAKE_GENERATOR is unset, else CMake's default generator.
 [[nodiscard]] std::string submission_build_command();
 
 // Build reuse (batch --starter): the shell words, put before submission_build_command() in the
