@@ -61,6 +61,7 @@ struct Context {
   const std::vector<Case>& cases;
   std::shared_ptr<Sandbox> sandbox;  // null without --sandbox
   Limits run_limits;
+  std::optional<std::chrono::milliseconds> timeout;  // --timeout, over the cases' reference times
   Limits build_limits;
   fs::path build_cache;  // with --starter: the primed ccache folder, read-only to builds
 };
@@ -197,6 +198,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   }
   GradeOptions grade_options;
   grade_options.limits = context.run_limits;
+  grade_options.timeout = context.timeout;
   grade_options.jobs = 1;  // parallel across submissions instead
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
   grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
@@ -411,7 +413,7 @@ int batch_grade(const BatchOptions& options) {
     return fail("--submissions " + options.submissions.string() + ": no such folder");
   }
   if (options.run.empty()) return fail("--run is required: the command that starts a program");
-  Context context{options, cases, {}, {}, {}, {}};
+  Context context{options, cases, {}, {}, {}, {}, {}};
   if (options.sandbox) {
     std::string problem;
     context.sandbox =
@@ -419,6 +421,7 @@ int batch_grade(const BatchOptions& options) {
     if (!context.sandbox) return fail(problem + ". Refusing to run submissions without it.");
   }
   context.run_limits = options.limits();
+  context.timeout = options.timeout();
   context.build_limits.wall =
       std::chrono::milliseconds(static_cast<std::int64_t>(options.build_timeout_seconds * 1000));
   context.build_limits.memory_bytes = 0;  // compilers need what they need; the wall clock bounds them

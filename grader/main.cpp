@@ -37,7 +37,10 @@ void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const s
   sub->add_option("--cases", options.cases,
                   "a case file, or a folder searched recursively (repeatable; default cases/)");
   sub->add_option("--timeout", options.timeout_seconds,
-                  "seconds per case, for cases without @timeout (default 10)")
+                  "seconds per case, for cases without @timeout (default: " +
+                      std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
+                      " times the reference's time on the case (times.tsv), at least " +
+                      std::to_string(grader::kTimeFloor.count() / 1000) + " s; " + std::to_string(grader::kUntimedLimit.count() / 1000) + " s for a case without one)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--memory", options.memory_mb,
                   "address-space limit of a program in MiB, 0 for none (default 2048)")

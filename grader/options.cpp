@@ -15,6 +15,11 @@ Limits limits_of(double timeout_seconds, double memory_mb) {
   return limits;
 }
 
+std::optional<std::chrono::milliseconds> GradingOptions::timeout() const {
+  if (!timeout_seconds) return std::nullopt;
+  return limits_of(*timeout_seconds, 0).wall;
+}
+
 int GradingOptions::jobs_or_cores() const {
   if (jobs > 0) return jobs;
   // Under Slurm the task's share, not the node's cores: its CPUs are what the job asked for

@@ -3,9 +3,12 @@
 // and its check) for every subcommand that takes it.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
+#include "case_file.hpp"
 #include "runner.hpp"
 
 namespace grader {
@@ -21,12 +24,18 @@ inline constexpr int kExitCouldNotRun = 2;  // bad arguments, bad case file, pro
 
 struct GradingOptions {
   std::vector<std::filesystem::path> cases{"cases"};  // files, or folders searched recursively
-  double timeout_seconds = 10;  // per case, for cases without @timeout
+  // --timeout: per case, for cases without @timeout, over the limit their reference time gives
+  std::optional<double> timeout_seconds;
   double memory_mb = 2048;      // address-space limit of a program; 0: none
   int jobs = 0;                 // programs run at once; 0: SLURM_CPUS_PER_TASK, or the cores
 
-  // The limits of one run: limits_of(timeout_seconds, memory_mb).
-  [[nodiscard]] Limits limits() const { return limits_of(timeout_seconds, memory_mb); }
+  // The limits of one run: limits_of(timeout_seconds, memory_mb), kUntimedLimit without --timeout
+  // (the limit of a case recorded without a reference time).
+  [[nodiscard]] Limits limits() const {
+    return limits_of(timeout_seconds.value_or(static_cast<double>(kUntimedLimit.count()) / 1000), memory_mb);
+  }
+  // timeout_seconds as GradeOptions::timeout takes it.
+  [[nodiscard]] std::optional<std::chrono::milliseconds> timeout() const;
   // jobs; when 0, SLURM_CPUS_PER_TASK (a positive number, under Slurm), else the number of
   // cores.
   [[nodiscard]] int jobs_or_cores() const;

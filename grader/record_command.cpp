@@ -135,6 +135,39 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   return stale;
 }
 
+// Records the reference's time on each case into the times.tsv of the case's folder. A time
+// already recorded stays unless reference_time_stale says the fresh one differs in earnest, so
+// that recording again on another machine or under load rewrites nothing. Entries of cases
+// not measured now stay while their case file exists. Returns the number of stale files.
+int record_times(const std::vector<Case>& cases, const std::vector<double>& measured, bool check) {
+  std::map<std::filesystem::path, std::vector<std::size_t>> by_file;  // times.tsv -> cases
+  for (std::size_t i = 0; i < cases.size(); ++i) by_file[reference_times_file_of(cases[i].file)].push_back(i);
+  int stale = 0;
+  for (const auto& [file, members] : by_file) {
+    const std::optional<std::string> old_text = read_file_if_present(file);
+    std::map<std::string, double> times;
+    if (old_text) {
+      for (const auto& [name, seconds] : parse_reference_times(*old_text, file)) {
+        std::error_code error;
+        if (std::filesystem::is_regular_file(file.parent_path() / (name + ".case"), error)) times[name] = seconds;
+      }
+    }
+    for (const std::size_t i : members) {
+      const std::string name = cases[i].file.stem().string();
+      const auto old = times.find(name);
+      if (old != times.end() && !reference_time_stale(old->second, measured[i])) continue;
+      if (check) {
+        std::cout << cases[i].file.string() << ": the reference took " << measured[i] << " s"
+                  << (old == times.end() ? ", and no time is recorded" : ", recorded " + std::to_string(old->second) + " s")
+                  << "\n";
+      }
+      times[name] = measured[i];
+    }
+    stale += update_file(file, format_reference_times(times), check) ? 1 : 0;
+  }
+  return stale;
+}
+
 }  // namespace
 
 int record_cases(const RecordOptions& options) {
@@ -146,8 +179,10 @@ int record_cases(const RecordOptions& options) {
   const std::atomic<bool>& stop = stop_on_interrupt();
 
   int stale = 0;
+  std::vector<double> seconds;  // the reference's time on each case, for times.tsv
   for (const Case& kase : cases) {
     const RunResult run = run_program(*command, kase.input_text(), limits);
+    seconds.push_back(std::chrono::duration<double>(run.elapsed).count());
     if (stop.load()) {
       error("interrupted: nothing more was recorded");
       return kExitCouldNotRun;
@@ -177,6 +212,14 @@ int record_cases(const RecordOptions& options) {
   }
   std::cout << cases.size() << " case files, " << stale << (options.check ? " stale" : " rewritten")
             << "\n";
+  try {
+    const int stale_times = record_times(cases, seconds, options.check);
+    std::cout << "reference times: " << stale_times << (options.check ? " stale files" : " files rewritten") << "\n";
+    stale += stale_times;
+  } catch (const FileError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitCouldNotRun;
+  }
   if (options.mistakes) {
     int stale_mistakes = -1;
     try {

@@ -46,6 +46,7 @@ int run_cases(const RunOptions& options) {
 
   GradeOptions grade_options;
   grade_options.limits = options.limits();
+  grade_options.timeout = options.timeout();
   grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
   grade_options.jobs = options.jobs_or_cores();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;

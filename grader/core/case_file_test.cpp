@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include <doctest/doctest.h>
 
@@ -202,4 +203,44 @@ TEST_CASE("the catalogue and a case's .mistakes file read back what was written"
   }
   CHECK(grader::format_mistake_answers(case_file, {}).empty());
   fs::remove_all(folder);
+}
+
+TEST_CASE("times.tsv reads back what was written, in whole milliseconds rounded up") {
+  namespace fs = std::filesystem;
+  const std::map<std::string, double> times = {{"bad-hex", 0.0021}, {"big", 1.5}, {"tiny", 0.0000004}};
+  const std::string text = grader::format_reference_times(times);
+  CHECK(text.substr(text.find("bad-hex")) == "bad-hex\t0.003\nbig\t1.500\ntiny\t0.001\n");
+  const std::map<std::string, double> read = grader::parse_reference_times(text, "times.tsv");
+  CHECK(read == std::map<std::string, double>{{"bad-hex", 0.003}, {"big", 1.5}, {"tiny", 0.001}});
+  CHECK(grader::format_reference_times(read) == text);  // a second round trip changes nothing
+
+  const fs::path folder = fs::temp_directory_path() / ("bloom-times-" + std::to_string(::getpid()));
+  fs::create_directories(folder / "bip37");
+  std::ofstream(folder / "bip37" / "big.case") << "> INIT 8 0.05\nbytes=6 hashes=4\n";
+  std::ofstream(folder / "bip37" / "other.case") << "> INIT 8 0.05\nbytes=6 hashes=4\n";
+  std::ofstream(grader::reference_times_file_of(folder / "bip37" / "big.case")) << text;
+  const std::vector<Case> loaded = grader::load_cases({folder / "bip37"});
+  REQUIRE(loaded.size() == 2);
+  CHECK(loaded[0].reference_seconds == 1.5);
+  CHECK_FALSE(loaded[1].reference_seconds.has_value());  // not in times.tsv: recorded without
+  fs::remove_all(folder);
+}
+
+TEST_CASE("a bad line of times.tsv is an error that names it") {
+  const auto error = [](const std::string& text) {
+    try {
+      static_cast<void>(grader::parse_reference_times(text, "cases/bip37/times.tsv"));
+    } catch (const CaseFileError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  CHECK(error("# comment\nbad-hex 0.003\n") == "cases/bip37/times.tsv:2: error: a line is CASE, a tab, SECONDS");
+  CHECK(error("bad-hex\tfast\n") ==
+        "cases/bip37/times.tsv:1: error: the time of bad-hex needs a number of seconds above 0 and at most 3600, "
+        "got \"fast\"");
+  CHECK(error("x\t0\n") ==
+        "cases/bip37/times.tsv:1: error: the time of x needs a number of seconds above 0 and at most 3600, got \"0\"");
+  CHECK(error("x\t0.002\n\nx\t0.003\n") == "cases/bip37/times.tsv:3: error: x has a time already, on an earlier line");
+  CHECK(error("x\t0.002\r\n") == "(no error)");
 }

@@ -318,3 +318,43 @@ TEST_CASE("once the run's time budget is spent, the cases not started are skippe
     CHECK(results[i].summary == "not run: the time budget of 250 ms was spent");
   }
 }
+
+TEST_CASE("a case's limit is 10 times the reference's time, at least 2 s; @timeout, then --timeout, win") {
+  using std::chrono::milliseconds;
+  grader::Case kase = grader::parse_case("> x\nx\n", "plain", "plain.case");  // no @timeout
+  const milliseconds fallback{10000};
+  CHECK(grader::case_time_limit(kase, std::nullopt, fallback) == fallback);  // recorded without a time
+  kase.reference_seconds = 0.003;
+  CHECK(grader::case_time_limit(kase, std::nullopt, fallback) == milliseconds(2000));  // the floor
+  kase.reference_seconds = 0.35;
+  CHECK(grader::case_time_limit(kase, std::nullopt, fallback) == milliseconds(3500));
+  CHECK(grader::case_time_limit(kase, milliseconds(700), fallback) == milliseconds(700));  // --timeout
+  kase.timeout_seconds = 1.5;
+  CHECK(grader::case_time_limit(kase, milliseconds(700), fallback) == milliseconds(1500));  // @timeout
+
+  // A hanging program is stopped at that limit, and told it.
+  grader::Case timed = grader::parse_case("> HASH 0 bloom\n48ad2c42\n", "timed", "timed.case");
+  timed.reference_seconds = 0.25;
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  options.limits.wall = milliseconds(600000);  // would be this without the reference's time
+  const std::atomic<bool> stop{false};
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<grader::CaseResult> results = grader::grade({timed}, fixture("hostile_sleep_forever"), options, stop);
+  const auto took = std::chrono::steady_clock::now() - start;
+  REQUIRE(results.size() == 1);
+  CHECK(results[0].verdict == Verdict::Timeout);
+  CHECK(results[0].summary.starts_with("not finished within 2.5 s ("));
+  CHECK(took >= milliseconds(2500));
+  CHECK(took < milliseconds(60000));
+}
+
+TEST_CASE("a recorded reference time stays unless a new one changes the limit and is off by over 2x") {
+  CHECK_FALSE(grader::reference_time_stale(0.003, 0.009));  // both under the floor: the same limit
+  CHECK_FALSE(grader::reference_time_stale(0.003, 0.150));
+  CHECK(grader::reference_time_stale(0.003, 0.500));    // 5 s instead of 2 s
+  CHECK_FALSE(grader::reference_time_stale(0.5, 0.9));  // a 1.8x change: noise between machines
+  CHECK(grader::reference_time_stale(0.5, 1.2));
+  CHECK(grader::reference_time_stale(1.2, 0.5));
+  CHECK_FALSE(grader::reference_time_stale(0.5, 0.5));
+}

@@ -137,11 +137,18 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     files[shown] = strip_solutions(read_file(root / shown), shown, exercise.name, keep, names).text;
   }
   for (const std::string& suite : {std::string("protocol"), exercise.name}) {
+    // the reference's times on the cases copied, from which build/check takes their limits
+    const fs::path times_file = root / "cases" / suite / "times.tsv";
+    const std::map<std::string, double> times =
+        fs::is_regular_file(times_file) ? grader::parse_reference_times(read_file(times_file), times_file)
+                                        : std::map<std::string, double>{};
+    std::map<std::string, double> copied_times;
     for (const fs::path& path : sorted_files(root / "cases" / suite)) {
       if (path.extension() != ".case") continue;
       const std::string text = read_file(path);
       if (is_hidden_case(path, text)) continue;
       files["cases/" + suite + "/" + path.filename().string()] = text;
+      if (const auto time = times.find(path.stem().string()); time != times.end()) copied_times.insert(*time);
       // the known mistakes' answers to it, so that build/check names a student's mistake
       fs::path mistakes = path;
       mistakes.replace_extension(".mistakes");
@@ -149,6 +156,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
         files["cases/" + suite + "/" + mistakes.filename().string()] = read_file(mistakes);
       }
     }
+    if (!copied_times.empty()) files["cases/" + suite + "/times.tsv"] = grader::format_reference_times(copied_times);
   }
 
   // the catalogue of this exercise's known mistakes: what build/check names a mistake by

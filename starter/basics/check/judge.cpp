@@ -107,11 +107,14 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   std::mutex report_lock;
   int timeouts = 0;  // under report_lock
   const auto start = std::chrono::steady_clock::now();
+  const auto skipped_after_timeouts = [&](int count) {
+    return "not run: " + std::to_string(count) + " cases had timed out already";
+  };
   // Why case i is skipped rather than run, or "" to run it.
   const auto skip_reason = [&]() -> std::string {
     const std::lock_guard<std::mutex> lock(report_lock);
     if (options.skip_after_timeouts > 0 && timeouts >= options.skip_after_timeouts) {
-      return "not run: " + std::to_string(timeouts) + " cases had timed out already";
+      return skipped_after_timeouts(timeouts);
     }
     if (options.budget.count() > 0 && std::chrono::steady_clock::now() - start >= options.budget) {
       const auto ms = options.budget.count();
@@ -129,10 +132,7 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
       return;
     }
     Limits limits = options.limits;
-    if (cases[i].timeout_seconds) {
-      limits.wall =
-          std::chrono::milliseconds(static_cast<std::int64_t>(*cases[i].timeout_seconds * 1000));
-    }
+    limits.wall = case_time_limit(cases[i], options.timeout, options.limits.wall);
     CaseResult result =
         judge(cases[i], run_program(command, cases[i].input_text(), limits), limits);
     if (stop.load() && result.verdict != Verdict::Passed) {

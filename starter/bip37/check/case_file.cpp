@@ -325,9 +325,73 @@ std::optional<fs::path> catalogue_of(const fs::path& case_file) {
   return std::nullopt;
 }
 
+std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout,
+                                          std::chrono::milliseconds fallback) {
+  if (kase.timeout_seconds) {
+    return std::chrono::milliseconds(static_cast<std::int64_t>(*kase.timeout_seconds * 1000));
+  }
+  if (timeout) return *timeout;
+  if (!kase.reference_seconds) return fallback;
+  const auto scaled =
+      std::chrono::milliseconds(static_cast<std::int64_t>(std::ceil(*kase.reference_seconds * kTimeMultiplier * 1000)));
+  return std::max(scaled, kTimeFloor);
+}
+
+bool reference_time_stale(double recorded, double measured) {
+  Case with_recorded;
+  Case with_measured;
+  with_recorded.reference_seconds = recorded;
+  with_measured.reference_seconds = measured;
+  const std::chrono::milliseconds unused{0};
+  return case_time_limit(with_recorded, std::nullopt, unused) != case_time_limit(with_measured, std::nullopt, unused) &&
+         (measured > 2 * recorded || measured < recorded / 2);
+}
+
+std::map<std::string, double> parse_reference_times(const std::string& text, const fs::path& file) {
+  std::map<std::string, double> times;
+  for_each_record(text, [&](int number, const std::vector<std::string>& fields) {
+    const std::optional<double> seconds = fields.size() == 2 ? parse_decimal(fields[1]) : std::nullopt;
+    if (fields.size() != 2 || fields[0].empty()) {
+      throw CaseFileError(file, number, "a line is CASE, a tab, SECONDS");
+    }
+    if (!seconds || !(*seconds > 0) || *seconds > 3600) {
+      throw CaseFileError(file, number, "the time of " + fields[0] +
+                                            " needs a number of seconds above 0 and at most 3600, got \"" +
+                                            fields[1] + "\"");
+    }
+    if (!times.emplace(fields[0], *seconds).second) {
+      throw CaseFileError(file, number, fields[0] + " has a time already, on an earlier line");
+    }
+  });
+  return times;
+}
+
+std::string format_reference_times(const std::map<std::string, double>& seconds) {
+  std::string text =
+      "# The reference's wall-clock time on each case of this folder: case, seconds, tab-separated.\n"
+      "# A case's time limit is " + std::to_string(static_cast<int>(kTimeMultiplier)) + " times it, and at least " +
+      std::to_string(kTimeFloor.count() / 1000) + " s (case-format.md, \"Time limits\").\n"
+      "# Recorded from the reference solution; never edited by hand.\n";
+  for (const auto& [name, time] : seconds) {
+    const auto ms = static_cast<long long>(std::ceil(time * 1000 - 1e-6));  // up, to the ms
+    const std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
+    text += name + "\t" + std::to_string(ms / 1000) + "." + fraction + "\n";
+  }
+  return text;
+}
+
+fs::path reference_times_file_of(const fs::path& case_file) { return case_file.parent_path() / "times.tsv"; }
+
 Case load_case(const fs::path& file, const std::string& name, bool with_mistakes) {
   Case kase = parse_case(read_file(file), name, file);
   if (with_mistakes) load_mistakes(kase);
+  const fs::path times_file = reference_times_file_of(file);
+  if (const std::optional<std::string> times = read_file_if_present(times_file)) {
+    const std::map<std::string, double> seconds = parse_reference_times(*times, times_file);
+    if (const auto found = seconds.find(file.stem().string()); found != seconds.end()) {
+      kase.reference_seconds = found->second;
+    }
+  }
   return kase;
 }
 

@@ -37,7 +37,8 @@ constexpr const char* kUsage =
     "the starter's cases/ folder) and says what differs, case by case.\n"
     "\n"
     "  --program PATH     the program to grade (default: the bloom built beside check)\n"
-    "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default 10)\n"
+    "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default: 10 times\n"
+    "                     the reference's time on it, at least 2 s; cases/*/times.tsv)\n"
     "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
     "  --verbose          also show what passed cases wrote to stderr\n"
     "\n"
@@ -107,7 +108,7 @@ int main(int argc, char** argv) {
         return usage_error("--timeout needs a number of seconds from 0 to 3600, got \"" +
                            std::string(argv[i]) + "\"");
       }
-      options.limits.wall = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+      options.timeout = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
     } else if (arg == "--memory") {
       if (!has_value) return usage_error("--memory needs a number of MiB");
       char* end = nullptr;

@@ -53,7 +53,9 @@ void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
                      const std::function<void(std::size_t)>& work);
 
 struct GradeOptions {
-  Limits limits;  // limits.wall is the default for cases without @timeout
+  Limits limits;  // limits.wall: the limit of a case with no @timeout and no reference time
+  // --timeout: the limit of every case without @timeout, over its reference time's
+  std::optional<std::chrono::milliseconds> timeout;
   int jobs = 1;
   // Once this many cases have timed out, the cases not started yet are Skipped, in the spirit
   // of DOMjudge's lazy evaluation: a program that hangs twice hangs on the rest, and each
