@@ -146,9 +146,9 @@ SubmissionReport build_failed(const Context& context, const std::string& id, nlo
 }
 
 // `case_done` is called as each of the submission's cases is judged (or skipped), for the
-// progress bar.
+// progress bar. `case_jobs` says, once the build is done, how many of its cases may run at once.
 SubmissionReport grade_submission(const Context& context, const fs::path& folder,
-                                  const std::function<void()>& case_done) {
+                                  const std::function<int()>& case_jobs, const std::function<void()>& case_done) {
   const BatchOptions& options = context.options;
   const std::string id = folder.filename().string();
   std::optional<Launch> launch_or_not;
@@ -199,7 +199,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   GradeOptions grade_options;
   grade_options.limits = context.run_limits;
   grade_options.timeout = context.timeout;
-  grade_options.jobs = 1;  // parallel across submissions instead
+  grade_options.jobs = case_jobs();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
   grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
   Report report;
@@ -469,15 +469,34 @@ int batch_grade(const BatchOptions& options) {
               << duration_text(left) << " left   " << std::flush;
   };
   std::string write_error;
-  run_in_parallel(todo.size(), options.jobs_or_cores(), stop, [&](std::size_t i) {
+  // Submissions run --jobs at once, each case after case. Once none is left to start, a
+  // submission's cases take the slots that finished submissions leave: the last one of a batch
+  // (or a batch of one) does not run its cases, or its timeouts, one after another.
+  const int jobs = options.jobs_or_cores();
+  std::size_t started = 0;  // under lock
+  int free_slots = jobs;    // programs that may start now, under lock
+  run_in_parallel(todo.size(), jobs, stop, [&](std::size_t i) {
+    int taken = 1;  // this submission's slots
+    {
+      const std::lock_guard<std::mutex> guard(lock);
+      ++started;
+      --free_slots;
+    }
     std::size_t counted = 0;  // this submission's cases counted so far
-    const SubmissionReport report = grade_submission(context, todo[i], [&] {
+    const auto case_jobs = [&] {
+      const std::lock_guard<std::mutex> guard(lock);
+      if (started < todo.size()) return 1;
+      taken += std::exchange(free_slots, 0);
+      return taken;
+    };
+    const SubmissionReport report = grade_submission(context, todo[i], case_jobs, [&] {
       const std::lock_guard<std::mutex> guard(lock);
       ++counted;
       ++cases_done;
       draw();
     });
     const std::lock_guard<std::mutex> guard(lock);
+    free_slots += taken;
     cases_done += cases.size() - std::min(counted, cases.size());  // a failed build's, unrun
     if (stop.load()) return;  // an interrupted grade is not written, so it reruns
     try {

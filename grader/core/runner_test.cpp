@@ -358,3 +358,23 @@ TEST_CASE("a recorded reference time stays unless a new one changes the limit an
   CHECK(grader::reference_time_stale(1.2, 0.5));
   CHECK_FALSE(grader::reference_time_stale(0.5, 0.5));
 }
+
+TEST_CASE("cases run at once get the verdicts of one at a time: after two timeouts, skipped") {
+  const std::vector<grader::Case> cases(5, hostile_case());
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  options.limits.wall = std::chrono::milliseconds(300);
+  options.skip_after_timeouts = 2;
+  options.jobs = 3;  // cases 0, 1 and 2 start together, and all three time out
+  const std::atomic<bool> stop{false};
+  const std::vector<grader::CaseResult> results =
+      grader::grade(cases, fixture("hostile_sleep_forever"), options, stop);
+  REQUIRE(results.size() == 5);
+  CHECK(results[0].verdict == Verdict::Timeout);
+  CHECK(results[1].verdict == Verdict::Timeout);
+  for (std::size_t i = 2; i < 5; ++i) {
+    CHECK(results[i].verdict == Verdict::Skipped);
+    CHECK(results[i].summary == "not run: 2 cases had timed out already");
+    CHECK_FALSE(results[i].run.started);
+  }
+}

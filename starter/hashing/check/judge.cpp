@@ -145,6 +145,23 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     results[i] = std::move(result);
     if (on_result) on_result(results[i]);
   });
+  // Cases run at once may have started after, in order, the timeout that ends the run: they
+  // are judged skipped too, so that the verdicts are those of one case at a time, whatever
+  // `jobs` (a batch's reports do not depend on how it was scheduled).
+  if (options.skip_after_timeouts > 0) {
+    int seen = 0;
+    for (CaseResult& result : results) {
+      if (seen >= options.skip_after_timeouts && result.verdict != Verdict::Skipped &&
+          result.verdict != Verdict::NotRun) {
+        const Case* kase = result.kase;
+        result = CaseResult{};
+        result.kase = kase;
+        result.verdict = Verdict::Skipped;
+        result.summary = skipped_after_timeouts(seen);
+      }
+      seen += result.verdict == Verdict::Timeout ? 1 : 0;
+    }
+  }
   return results;
 }
 

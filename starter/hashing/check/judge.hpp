@@ -59,7 +59,9 @@ struct GradeOptions {
   int jobs = 1;
   // Once this many cases have timed out, the cases not started yet are Skipped, in the spirit
   // of DOMjudge's lazy evaluation: a program that hangs twice hangs on the rest, and each
-  // would cost a whole time limit. 0: never.
+  // would cost a whole time limit. 0: never. The verdicts are those of one case at a time
+  // whatever `jobs`: a case after, in order, the one that made the count is skipped, even when
+  // it was already running.
   int skip_after_timeouts = 0;
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
