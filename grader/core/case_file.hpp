@@ -136,9 +136,11 @@ class CaseFileError : public FileError {
 // the limit is a multiple of the slowest judge solution's time, a case's limit is
 // kTimeMultiplier times the reference's own time on it, and at least kTimeFloor: the
 // reference answers the course's cases in milliseconds, and a student's Debug build on a
-// laptop must not time out where the reference on the kit's machine did not.
+// laptop must not time out where the reference on the kit's machine did not. Nor must a
+// known mistake that is slow as well as wrong (no-byte-cap allocates 512 MiB on
+// cap-36000-bytes: a Python program with it takes 1.4 s there), or its diagnosis is lost.
 inline constexpr double kTimeMultiplier = 10;
-inline constexpr std::chrono::milliseconds kTimeFloor{2000};
+inline constexpr std::chrono::milliseconds kTimeFloor{5000};
 // The limit of a case that no times.tsv names (recorded before times were).
 inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
 

@@ -38,7 +38,7 @@ constexpr const char* kUsage =
     "\n"
     "  --program PATH     the program to grade (default: the bloom built beside check)\n"
     "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default: 10 times\n"
-    "                     the reference's time on it, at least 2 s; cases/*/times.tsv)\n"
+    "                     the reference's time on it, at least 5 s; cases/*/times.tsv)\n"
     "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
     "  --verbose          also show what passed cases wrote to stderr\n"
     "\n"
