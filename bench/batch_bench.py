@@ -3,6 +3,7 @@
 
   python3 bench/batch_bench.py build hung [--timeout SECONDS]
   python3 bench/batch_bench.py build builds [--submissions N]
+  python3 bench/batch_bench.py build scaling [--submissions N]
 
 hung: 40 submissions, 10 of which never answer, graded with the new defaults (a
 submission's cases are skipped after two timeouts) and as before (--skip-after-timeouts 0:
@@ -17,8 +18,14 @@ CMakeLists.txt names in BLOOM_STUDENT_FUNCTIONS) taken from the solved starter. 
 submissions per hour, ratios and where the time went (builds, cases), and checks that every
 submission passes every way.
 
-The per-case limit is 2 s for both (--timeout): with the default of 10 s the old way takes
-about 20 minutes on 2 cores, and the ratio hardly depends on it."""
+scaling: N solved bip37 submissions (default 20) graded the fastest way (--build cmake
+--starter) with --jobs 1, with --jobs 2, and as 2 shards of --jobs 1 run at once (as two
+Slurm tasks on one node would): how the rate grows with --jobs and shards.
+
+hung: the old way runs with its defaults, every case to a limit of 10 s (--timeout; about 20
+minutes on 2 cores, mostly waiting, so other work on the machine hardly changes it; a shorter
+limit only flatters the old way). The new way runs with today's defaults: times.tsv gives
+these cases 5 s, and a submission's cases are skipped after two timeouts."""
 import argparse
 import json
 import os
@@ -35,13 +42,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("build", type=pathlib.Path)
-    parser.add_argument("what", choices=("hung", "builds"))
-    parser.add_argument("--timeout", default="2")
-    parser.add_argument("--submissions", type=int, default=50)
+    parser.add_argument("what", choices=("hung", "builds", "scaling"))
+    parser.add_argument("--timeout", default="10")
+    parser.add_argument("--submissions", type=int)
     args = parser.parse_args()
     build = args.build.resolve()
     if args.what == "builds":
-        return builds(build, args.submissions)
+        return builds(build, args.submissions or 50)
+    if args.what == "scaling":
+        return scaling(build, args.submissions or 20)
     grader = build / "bin" / "bloom-grader"
     sleeper = next(build.rglob("hostile_sleep_forever"))  # hung
     with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
@@ -54,21 +63,25 @@ def main():
             (folder / "run").write_text(f"#!/bin/sh\nexec {program}\n")
             (folder / "run").chmod(0o755)
         timings = {}
-        for label, extra in (("before: every case runs", ["--skip-after-timeouts", "0"]), ("new defaults", [])):
+        # before: the old defaults, every case run to a limit of --timeout (10 s; a shorter one
+        # makes the run shorter and only flatters the old way); after: today's defaults, the
+        # limit from times.tsv and cases skipped after two timeouts
+        for label, extra in (("before: every case runs", ["--skip-after-timeouts", "0", "--timeout", args.timeout]),
+                             ("new defaults", [])):
             out = tmp / label.split(":")[0].replace(" ", "-")
             start = time.perf_counter()
             subprocess.run([grader, "batch", "--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37",
                             "--submissions", subs, "--run", "{dir}/run", "--out", out, "--jobs", "2",
-                            "--timeout", args.timeout, *extra], capture_output=True, check=False)
+                            *extra], capture_output=True, check=False)
             timings[label] = (time.perf_counter() - start, out)
         before, after = (timings[k][0] for k in timings)
         verdicts = lambda out, name: [c["verdict"] for c in json.loads((out / f"{name}.json").read_text())["cases"]]  # noqa: E731
         others = [f"s{i:02d}" for i in range(40) if i % 4 != 3]
         outs = [timings[k][1] for k in timings]
         same = all(verdicts(outs[0], name) == verdicts(outs[1], name) for name in others)
-        print(f"40 submissions, 10 hung, protocol + bip37 (22 cases), --timeout {args.timeout}, --jobs 2")
-        print(f"  before (every case runs): {before:.1f} s")
-        print(f"  new defaults (skip after 2 timeouts): {after:.1f} s")
+        print(f"40 submissions, 10 hung, protocol + bip37 (22 cases), --jobs 2")
+        print(f"  before (every case runs, --timeout {args.timeout}): {before:.1f} s")
+        print(f"  new defaults (limits from times.tsv, skip after 2 timeouts): {after:.1f} s")
         print(f"  {before / after:.1f}x faster; the 30 others' verdicts {'the same' if same else 'DIFFER'}")
         return 0 if same else 1
 
@@ -79,6 +92,51 @@ def student_files(starter):
     functions = cmake.split('BLOOM_STUDENT_FUNCTIONS="', 1)[1].split('"', 1)[0].split()
     return sorted(p.relative_to(starter) for p in (starter / "src").glob("*.cpp")
                   if any(f'NotImplemented("{f}")' in p.read_text() for f in functions))
+
+
+def solved_submissions(tmp, count):
+    """tmp/submissions: `count` copies of starter/bip37 with the student's files solved (from
+    tmp/solved), afresh."""
+    starter = ROOT / "starter" / "bip37"
+    subs = tmp / "submissions"
+    shutil.rmtree(subs, ignore_errors=True)
+    for i in range(count):
+        shutil.copytree(starter, subs / f"s{i:02d}")
+        for name in student_files(starter):
+            shutil.copyfile(tmp / "solved" / "bip37" / name, subs / f"s{i:02d}" / name)
+    return subs
+
+
+def scaling(build, count):
+    grader = build / "bin" / "bloom-grader"
+    starter = ROOT / "starter" / "bip37"
+    common = ["--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37", "--build", "cmake",
+              "--run", "{project}/build/bloom", "--starter", starter]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CCACHE", "CMAKE_"))}
+    with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
+        tmp = pathlib.Path(tmp)
+        subprocess.run([build / "bin" / "bloom-make-starters", "--solved", "--out", tmp / "solved"],
+                       check=True, capture_output=True)
+        rows = []
+        for label, runs in (("--jobs 1", [["--jobs", "1"]]), ("--jobs 2", [["--jobs", "2"]]),
+                            ("2 shards of --jobs 1, at once", [["--jobs", "1", "--shard", "1/2"],
+                                                               ["--jobs", "1", "--shard", "2/2"]])):
+            subs = solved_submissions(tmp, count)
+            out = tmp / f"out-{len(rows)}"
+            start = time.perf_counter()
+            running = [subprocess.Popen([grader, "batch", *common, "--submissions", subs, "--out", out, *extra],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                       for extra in runs]
+            for process in running:
+                process.wait()
+            seconds = time.perf_counter() - start
+            passed = sum(json.loads(p.read_text())["status"] == "passed" for p in out.glob("s*.json"))
+            rows.append((label, seconds, passed))
+        print(f"{count} solved bip37 submissions, --build cmake --starter, protocol + bip37 (41 cases)")
+        for label, seconds, passed in rows:
+            print(f"  {label}: {seconds:.0f} s, {3600 * count / seconds:.0f} an hour, "
+                  f"{rows[0][1] / seconds:.2f}x --jobs 1; {passed} of {count} passed")
+        return 0 if all(r[2] == count for r in rows) else 1
 
 
 def builds(build, count):
@@ -96,12 +154,7 @@ def builds(build, count):
         changed = student_files(starter)
         results = []
         for label, options in ways:
-            subs = tmp / "submissions"
-            shutil.rmtree(subs, ignore_errors=True)
-            for i in range(count):
-                shutil.copytree(starter, subs / f"s{i:02d}")
-                for name in changed:
-                    shutil.copyfile(tmp / "solved" / "bip37" / name, subs / f"s{i:02d}" / name)
+            subs = solved_submissions(tmp, count)
             out = tmp / f"out-{len(results)}"
             start = time.perf_counter()
             # no compiler cache of the caller's: each way compiles as a new machine would
