@@ -325,6 +325,18 @@ std::optional<fs::path> catalogue_of(const fs::path& case_file) {
   return std::nullopt;
 }
 
+namespace {
+
+// The whole number at or above x >= 0, without libm (the starters' check calls no C library
+// function outside POSIX and macOS's, and ceil is in libm).
+long long round_up(double x) {
+  auto whole = static_cast<long long>(x);
+  if (static_cast<double>(whole) < x) ++whole;
+  return whole;
+}
+
+}  // namespace
+
 std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout,
                                           std::chrono::milliseconds fallback) {
   if (kase.timeout_seconds) {
@@ -333,7 +345,7 @@ std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::c
   if (timeout) return *timeout;
   if (!kase.reference_seconds) return fallback;
   const auto scaled =
-      std::chrono::milliseconds(static_cast<std::int64_t>(std::ceil(*kase.reference_seconds * kTimeMultiplier * 1000)));
+      std::chrono::milliseconds(round_up(*kase.reference_seconds * kTimeMultiplier * 1000));
   return std::max(scaled, kTimeFloor);
 }
 
@@ -373,7 +385,7 @@ std::string format_reference_times(const std::map<std::string, double>& seconds)
       std::to_string(kTimeFloor.count() / 1000) + " s (case-format.md, \"Time limits\").\n"
       "# Recorded from the reference solution; never edited by hand.\n";
   for (const auto& [name, time] : seconds) {
-    const auto ms = static_cast<long long>(std::ceil(time * 1000 - 1e-6));  // up, to the ms
+    const long long ms = round_up(time * 1000 - 1e-6);  // up, to the ms
     const std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
     text += name + "\t" + std::to_string(ms / 1000) + "." + fraction + "\n";
   }

@@ -154,7 +154,7 @@ inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
 // Whether `recorded` (times.tsv) should give way to a fresh measurement, both in seconds:
 // only when the limits they give differ and they are more than a factor 2 apart. Ordinary
 // noise between runs and machines (a case of 3 ms measured at 5 ms) changes nothing, so
-// `record --check` stays stable.
+// recording the cases again elsewhere leaves the committed times as they are.
 [[nodiscard]] bool reference_time_stale(double recorded, double measured);
 
 // Reads and parses a case file, its .mistakes file when there is one, and its reference time
