@@ -272,23 +272,29 @@ TEST_CASE("a file larger than the file-size limit cannot be written, and the con
   CHECK(control.out == "0\n2000000\n");
 }
 
-TEST_CASE("after two timeouts the cases not started are skipped, without running") {
-  const std::vector<grader::Case> cases(5, hostile_case());
-  grader::GradeOptions options;
-  options.limits = test_limits();
-  options.limits.wall = std::chrono::milliseconds(300);
-  options.skip_after_timeouts = 2;
-  const std::atomic<bool> stop{false};
-  const std::vector<grader::CaseResult> results =
-      grader::grade(cases, fixture("hostile_sleep_forever"), options, stop);
-  REQUIRE(results.size() == 5);
-  CHECK(results[0].verdict == Verdict::Timeout);
-  CHECK(results[1].verdict == Verdict::Timeout);
-  for (std::size_t i = 2; i < 5; ++i) {
-    CHECK(results[i].verdict == Verdict::Skipped);
-    CHECK(results[i].points == 0);
-    CHECK(results[i].summary == "not run: 2 cases had timed out already");
-    CHECK_FALSE(results[i].run.started);  // never started: no time spent on it
+TEST_CASE("after two timeouts the cases not started are skipped, without running, at any --jobs") {
+  // At 3 jobs, cases 0, 1 and 2 start together and all three time out: case 2 comes after the
+  // second timeout in order, so it is skipped too, as it is one case at a time.
+  for (const int jobs : {1, 3}) {
+    INFO("jobs ", jobs);
+    const std::vector<grader::Case> cases(5, hostile_case());
+    grader::GradeOptions options;
+    options.limits = test_limits();
+    options.limits.wall = std::chrono::milliseconds(300);
+    options.skip_after_timeouts = 2;
+    options.jobs = jobs;
+    const std::atomic<bool> stop{false};
+    const std::vector<grader::CaseResult> results =
+        grader::grade(cases, fixture("hostile_sleep_forever"), options, stop);
+    REQUIRE(results.size() == 5);
+    CHECK(results[0].verdict == Verdict::Timeout);
+    CHECK(results[1].verdict == Verdict::Timeout);
+    for (std::size_t i = 2; i < 5; ++i) {
+      CHECK(results[i].verdict == Verdict::Skipped);
+      CHECK(results[i].points == 0);
+      CHECK(results[i].summary == "not run: 2 cases had timed out already");
+      CHECK_FALSE(results[i].run.started);  // never started, or judged as if not
+    }
   }
 }
 
@@ -363,22 +369,3 @@ TEST_CASE("a recorded reference time stays unless a new one changes the limit an
   CHECK_FALSE(grader::reference_time_stale(0.8, 0.8));
 }
 
-TEST_CASE("cases run at once get the verdicts of one at a time: after two timeouts, skipped") {
-  const std::vector<grader::Case> cases(5, hostile_case());
-  grader::GradeOptions options;
-  options.limits = test_limits();
-  options.limits.wall = std::chrono::milliseconds(300);
-  options.skip_after_timeouts = 2;
-  options.jobs = 3;  // cases 0, 1 and 2 start together, and all three time out
-  const std::atomic<bool> stop{false};
-  const std::vector<grader::CaseResult> results =
-      grader::grade(cases, fixture("hostile_sleep_forever"), options, stop);
-  REQUIRE(results.size() == 5);
-  CHECK(results[0].verdict == Verdict::Timeout);
-  CHECK(results[1].verdict == Verdict::Timeout);
-  for (std::size_t i = 2; i < 5; ++i) {
-    CHECK(results[i].verdict == Verdict::Skipped);
-    CHECK(results[i].summary == "not run: 2 cases had timed out already");
-    CHECK_FALSE(results[i].run.started);
-  }
-}
