@@ -56,6 +56,7 @@ grader() {
 kit() {
   grader
   echo python3 bubblewrap doctest-dev   # test drivers, the batch grader's --sandbox, unit tests
+  echo make                             # the build recipe's generator where ninja is not (a unit test)
   echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for scripts/test.sh
   echo chromium tidy fonts-dejavu-core  # the class report's browser test, its HTML check, a font
   echo slurm-wlm munge                  # a real single-node Slurm for deploy/slurm-batch.sbatch's test
