@@ -258,7 +258,6 @@ std::optional<TempFolder> prime_build_cache(const BatchOptions& options, const L
     fs::copy(starter->project, copy.path(), fs::copy_options::recursive);
     const std::string line = "cd " + shell_quote(copy.path().string()) + " && " +
                              cache_environment(cache.path(), false) + submission_build_command();
-    const auto start = std::chrono::steady_clock::now();
     const RunResult run = run_program(shell(line), "", limits);
     if (!run.started || run.timed_out || run.signal != 0 || run.exit_code != 0) {
       problem = "--starter " + options.starter.string() + " did not build: " +
@@ -266,7 +265,7 @@ std::optional<TempFolder> prime_build_cache(const BatchOptions& options, const L
       return std::nullopt;
     }
     std::cerr << "bloom-grader batch: the starter's files compiled into a build cache in "
-              << std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start).count()
+              << std::chrono::duration_cast<std::chrono::seconds>(run.elapsed).count()
               << " s; every submission's build reads it\n";
     return cache;
   } catch (const fs::filesystem_error& error) {

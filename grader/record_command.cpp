@@ -1,6 +1,7 @@
 // `bloom-grader record`: the expected lines of case files, and with --mistakes the known
 // mistakes' answers, from what a program answers.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -157,9 +158,9 @@ int record_times(const std::vector<Case>& cases, const std::vector<double>& meas
       const auto old = times.find(name);
       if (old != times.end() && !reference_time_stale(old->second, measured[i])) continue;
       if (check) {
-        std::cout << cases[i].file.string() << ": the reference took " << measured[i] << " s"
-                  << (old == times.end() ? ", and no time is recorded" : ", recorded " + std::to_string(old->second) + " s")
-                  << "\n";
+        const auto ms = [](double seconds) { return std::to_string(std::lround(seconds * 1000)) + " ms"; };
+        std::cout << cases[i].file.string() << ": the reference took " << ms(measured[i])
+                  << (old == times.end() ? ", and no time is recorded" : ", recorded " + ms(old->second)) << "\n";
       }
       times[name] = measured[i];
     }

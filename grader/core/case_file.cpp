@@ -335,6 +335,11 @@ long long round_up(double x) {
   return whole;
 }
 
+// The limit a reference time gives: kTimeMultiplier times it, at least kTimeFloor.
+std::chrono::milliseconds reference_limit(double seconds) {
+  return std::max(std::chrono::milliseconds(round_up(seconds * kTimeMultiplier * 1000)), kTimeFloor);
+}
+
 }  // namespace
 
 std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout,
@@ -343,19 +348,11 @@ std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::c
     return std::chrono::milliseconds(static_cast<std::int64_t>(*kase.timeout_seconds * 1000));
   }
   if (timeout) return *timeout;
-  if (!kase.reference_seconds) return fallback;
-  const auto scaled =
-      std::chrono::milliseconds(round_up(*kase.reference_seconds * kTimeMultiplier * 1000));
-  return std::max(scaled, kTimeFloor);
+  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : fallback;
 }
 
 bool reference_time_stale(double recorded, double measured) {
-  Case with_recorded;
-  Case with_measured;
-  with_recorded.reference_seconds = recorded;
-  with_measured.reference_seconds = measured;
-  const std::chrono::milliseconds unused{0};
-  return case_time_limit(with_recorded, std::nullopt, unused) != case_time_limit(with_measured, std::nullopt, unused) &&
+  return reference_limit(recorded) != reference_limit(measured) &&
          (measured > 2 * recorded || measured < recorded / 2);
 }
 
@@ -394,20 +391,26 @@ std::string format_reference_times(const std::map<std::string, double>& seconds)
 
 fs::path reference_times_file_of(const fs::path& case_file) { return case_file.parent_path() / "times.tsv"; }
 
-Case load_case(const fs::path& file, const std::string& name, bool with_mistakes) {
+namespace {
+
+// times.tsv files read so far, by path, each parsed once (empty when there is none).
+using TimesRead = std::map<fs::path, std::map<std::string, double>>;
+
+Case load_one(const fs::path& file, const std::string& name, bool with_mistakes, TimesRead& times_read) {
   Case kase = parse_case(read_file(file), name, file);
   if (with_mistakes) load_mistakes(kase);
   const fs::path times_file = reference_times_file_of(file);
-  if (const std::optional<std::string> times = read_file_if_present(times_file)) {
-    const std::map<std::string, double> seconds = parse_reference_times(*times, times_file);
-    if (const auto found = seconds.find(file.stem().string()); found != seconds.end()) {
-      kase.reference_seconds = found->second;
+  const auto [times, fresh] = times_read.try_emplace(times_file);
+  if (fresh) {
+    if (const std::optional<std::string> text = read_file_if_present(times_file)) {
+      times->second = parse_reference_times(*text, times_file);
     }
+  }
+  if (const auto found = times->second.find(file.stem().string()); found != times->second.end()) {
+    kase.reference_seconds = found->second;
   }
   return kase;
 }
-
-namespace {
 
 std::string case_id(const fs::path& file) {
   const fs::path folder = fs::absolute(file).lexically_normal().parent_path().filename();
@@ -416,12 +419,18 @@ std::string case_id(const fs::path& file) {
 
 }  // namespace
 
+Case load_case(const fs::path& file, const std::string& name, bool with_mistakes) {
+  TimesRead times_read;
+  return load_one(file, name, with_mistakes, times_read);
+}
+
 std::vector<Case> load_cases(const std::vector<fs::path>& paths, bool with_mistakes) {
   std::vector<Case> cases;
+  TimesRead times_read;  // each folder's times.tsv read once
   for (const fs::path& path : paths) {
     std::error_code error;
     if (fs::is_regular_file(path, error)) {
-      cases.push_back(load_case(path, case_id(path), with_mistakes));
+      cases.push_back(load_one(path, case_id(path), with_mistakes, times_read));
       continue;
     }
     if (!fs::is_directory(path, error)) {
@@ -430,7 +439,7 @@ std::vector<Case> load_cases(const std::vector<fs::path>& paths, bool with_mista
     std::vector<Case> found;
     for (const auto& entry : fs::recursive_directory_iterator(path)) {
       if (!entry.is_regular_file() || entry.path().extension() != ".case") continue;
-      found.push_back(load_case(entry.path(), case_id(entry.path()), with_mistakes));
+      found.push_back(load_one(entry.path(), case_id(entry.path()), with_mistakes, times_read));
     }
     std::sort(found.begin(), found.end(),
               [](const Case& a, const Case& b) { return a.name < b.name; });
