@@ -153,9 +153,12 @@ int write_template(const ClassroomOptions& options) {
   const fs::path kit =
       options.kit.empty() ? kit_above(fs::current_path()) : fs::absolute(options.kit);
   if (kit.empty() || !fs::is_regular_file(kit / "scripts" / "student-bundle.sh")) {
-    error((kit.empty() ? fs::current_path() : kit).string() +
-          " is not inside the kit (no reference/ and cases/ above it, or no "
-          "scripts/student-bundle.sh): run it there, or give --kit");
+    error(options.kit.empty()
+              ? fs::current_path().string() +
+                    " is not inside the kit (no reference/ and cases/ above it): run it there, or "
+                    "give --kit"
+              : "--kit " + options.kit.string() +
+                    ": not the kit's sources (no scripts/student-bundle.sh)");
     return kExitCouldNotRun;
   }
   const fs::path out = fs::absolute(options.out).lexically_normal();
@@ -171,8 +174,9 @@ int write_template(const ClassroomOptions& options) {
   try {
     const std::vector<Case> cases = load_cases({out / starter / "cases"});
     const std::vector<ClassroomStep> steps = classroom_steps(cases, out, starter);
-    if (steps.empty())
+    if (steps.empty()) {
       throw std::invalid_argument("no case in " + (out / starter / "cases").string());
+    }
     fs::create_directories(out / ".github" / "workflows");
     write_file(out / ".github" / "workflows" / "classroom.yml",
                classroom_workflow(options.exercise, starter, steps));
@@ -187,18 +191,20 @@ int write_template(const ClassroomOptions& options) {
     write_file(out / "README.md", read_file(out / "README.md") + sections);
 
     // One commit on main, by the instructor when git knows them, else by the kit.
+    // (git init -b needs git 2.28; symbolic-ref names the branch with any git)
+    const std::string kit_identity =
+        "GIT_AUTHOR_NAME='Bloom course kit' GIT_AUTHOR_EMAIL=bloom-course-kit@localhost "
+        "GIT_COMMITTER_NAME='Bloom course kit' GIT_COMMITTER_EMAIL=bloom-course-kit@localhost";
+    const std::string message =
+        "The " + options.exercise + " exercise, graded by GitHub Actions on every push";
     const std::string commit =
         "cd " + shell_quote(out.string()) +
         " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && "
-        "{ { git config user.name && git config user.email; } >/dev/null || export "
-        "GIT_AUTHOR_NAME='Bloom course kit' GIT_AUTHOR_EMAIL=bloom-course-kit@localhost "
-        "GIT_COMMITTER_NAME='Bloom course kit' GIT_COMMITTER_EMAIL=bloom-course-kit@localhost; } "
-        "&& "
-        "git commit -q -m " +
-        shell_quote("The " + options.exercise +
-                    " exercise, graded by GitHub Actions on every push");
-    if (shell(commit) != 0)
+        "{ { git config user.name && git config user.email; } >/dev/null || export " +
+        kit_identity + "; } && git commit -q -m " + shell_quote(message);
+    if (shell(commit) != 0) {
       throw std::runtime_error("git could not make the first commit in " + out.string());
+    }
     std::cout << "wrote " << out.string() << ": the " << options.exercise
               << " template repository, one commit on main; its workflow grades " << steps.size()
               << " cases for " << points << " points, one step each\n"
@@ -396,10 +402,12 @@ std::string classroom_workflow(const std::string& exercise, const fs::path& star
          "assignment form\n"
          "# would replace this file.\n"
          "name: Autograding Tests\n"
+         // Events as a mapping: @actions/workflow-parser's schema takes repository_dispatch
+         // (with which GitHub Classroom runs the workflow again) only in this form.
          "'on':\n"
-         "  - push\n"
-         "  - workflow_dispatch\n"
-         "  - repository_dispatch\n"
+         "  push:\n"
+         "  workflow_dispatch:\n"
+         "  repository_dispatch:\n"
          "permissions:\n"
          "  checks: write\n"
          "  actions: read\n"
