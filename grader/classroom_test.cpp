@@ -129,23 +129,36 @@ TEST_CASE(
 TEST_CASE("the build runs once in Release, and after a failed one each step says so at once") {
   const std::string build = grader::classroom_build_command(kStarter, "bip37/worked-example");
   CHECK(build.rfind(
-            "if [ -e starter/bip37/build/classroom-build-failed ]; then echo 'starter/bip37 did "
-            "not build: the log of step bip37/worked-example says why'; exit 1; fi; ",
+            "if [ -e starter/bip37/build/classroom-built ]; then :; "
+            "elif [ -e starter/bip37/build/classroom-build-failed ]; then echo 'starter/bip37 "
+            "did not build: the log of step bip37/worked-example says why'; exit 1; else ",
             0) == 0);
   CHECK(build.find("cmake -S starter/bip37 -B starter/bip37/build -DCMAKE_BUILD_TYPE=Release") !=
         std::string::npos);
-  CHECK(build.find(" && rm starter/bip37/build/classroom-build-failed") != std::string::npos);
-  // the marker goes away only when the build passed, so that the next step finds it built
   TempDir dir;
   const std::string in = "cd '" + dir.path().string() + "' && ";
-  fs::create_directories(dir.path() / kStarter);
-  testing_support::write_file(dir.path() / kStarter / "CMakeLists.txt", "this is not CMake\n");
+  const fs::path project = dir.path() / kStarter;
+  fs::create_directories(project);
+  // a project that does not configure: the marker stays, and the next step says so at once
+  testing_support::write_file(project / "CMakeLists.txt", "this is not CMake\n");
   CHECK(sh(in + build).exit_code != 0);
-  CHECK(fs::exists(dir.path() / kStarter / "build" / "classroom-build-failed"));
+  CHECK(fs::exists(project / "build" / "classroom-build-failed"));
   const Finished again = sh(in + build);
   CHECK(again.exit_code == 1);
   CHECK(again.out ==
         "starter/bip37 did not build: the log of step bip37/worked-example says why\n");
+  // one that builds: the next step finds it built and builds nothing
+  fs::remove_all(project / "build");
+  testing_support::write_file(
+      project / "CMakeLists.txt",
+      "cmake_minimum_required(VERSION 3.16)\nproject(p NONE)\n"
+      "add_custom_target(count ALL COMMAND sh -c \"echo x >> ${CMAKE_SOURCE_DIR}/count\" "
+      "VERBATIM)\n");
+  CHECK(sh(in + build).exit_code == 0);
+  CHECK(fs::exists(project / "build" / "classroom-built"));
+  CHECK_FALSE(fs::exists(project / "build" / "classroom-build-failed"));
+  CHECK(sh(in + build).exit_code == 0);
+  CHECK(testing_support::read_file(project / "count") == "x\n");  // built once
 }
 
 TEST_CASE("a list of repositories: one URL or path a line, its id the repository's name") {
