@@ -275,8 +275,9 @@ int collect(const ClassroomOptions& options) {
         status = -1;
       }
     }
-    if (status == 0)
+    if (status == 0) {
       status = shell(git + " config core.sparseCheckout true && " + git + " checkout --quiet");
+    }
     if (status != 0) {
       error(repository.id + ": could not collect " + repository.url + " (" +
             options.collect.string() + ":" + std::to_string(repository.line) + "; git exit " +
@@ -319,11 +320,8 @@ std::string classroom_step_id(std::string_view case_id) {
     word_start = false;
   }
   if (id.empty() || std::isalpha(static_cast<unsigned char>(id[0])) == 0) {
-    id = "case" +
-         (id.empty()
-              ? std::string()
-              : std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(id[0])))) +
-                    id.substr(1));
+    if (!id.empty()) id[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(id[0])));
+    id = "case" + id;  // a step id starts with a letter
   }
   return id;
 }
