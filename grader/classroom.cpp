@@ -188,7 +188,9 @@ int write_template(const ClassroomOptions& options) {
     sections = replace_all(sections, "@CASES@", std::to_string(steps.size()));
     sections = replace_all(sections, "@POINTS@", std::to_string(points));
     sections = replace_all(sections, "@FIRST@", steps.front().command);
-    write_file(out / "README.md", read_file(out / "README.md") + sections);
+    std::string readme = read_file(out / "README.md");
+    while (readme.size() >= 2 && readme.ends_with("\n\n")) readme.pop_back();
+    write_file(out / "README.md", readme + sections);  // the sections start with a blank line
 
     // One commit on main, by the instructor when git knows them, else by the kit.
     // (git init -b needs git 2.28; symbolic-ref names the branch with any git)

@@ -101,7 +101,7 @@ def template_problems(grader, source, tmp, exercise, bundle, regions):
     changed = [name for name in set(files) & set(bundle) if files[name] != bundle[name] and name != "README.md"]
     if changed:
         found.append(f"{where}: {sorted(changed)} differ from the bundle's")
-    if not files.get("README.md", "").startswith(bundle["README.md"]):
+    if not files.get("README.md", "").startswith(bundle["README.md"].rstrip("\n") + "\n"):
         found.append(f"{where}: README.md does not start with the bundle's")
     print(f"{exercise}: template repository of {len(files)} files")
     return found
