@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "batch.hpp"
+#include "classroom.hpp"
 
 namespace {
 
@@ -213,6 +214,22 @@ int main(int argc, char** argv) {
   report_app->add_option("--out", report_out, "the page to write (default FOLDER/report.html)");
   report_app->add_flag("--show-hidden", report_show_hidden, "show hidden cases' texts");
 
+  grader::ClassroomOptions classroom;
+  CLI::App* classroom_app = app.add_subcommand(
+      "classroom", "write an exercise's GitHub Classroom template repository, whose workflow grades "
+                   "every push case by case; or, with --collect, clone the students' repositories "
+                   "for batch (docs/github-classroom.md)");
+  classroom_app->add_option("exercise", classroom.exercise, "the exercise (exercises.tsv)")->required();
+  classroom_app->add_option("--out", classroom.out,
+                            "the template repository to write (a new folder); with --collect, the "
+                            "folder of submissions")
+      ->required();
+  classroom_app->add_option("--kit", classroom.kit,
+                            "the kit's source folder (default: the kit that holds the current folder)");
+  classroom_app->add_option("--collect", classroom.collect,
+                            "a list of repositories to clone into --out, one folder each: GitHub "
+                            "Classroom's grades CSV, or one URL or path a line");
+
   try {
     app.parse(arguments);
     if (batch_app->parsed()) {
@@ -248,6 +265,7 @@ int main(int argc, char** argv) {
     build.sandbox = build_sandbox.kind();
     return grader::build_submission(build);
   }
+  if (classroom_app->parsed()) return grader::classroom_command(classroom);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
   if (report_app->parsed()) {
     return grader::class_report_command(report_folders, report_out, report_show_hidden);

@@ -1,20 +1,33 @@
 #!/usr/bin/env bash
 # Makes the bundle students of one exercise receive, and nothing else:
 #   bash scripts/student-bundle.sh EXERCISE [OUT.tar.gz]   (default build/bloom-course-EXERCISE.tar.gz)
+#   bash scripts/student-bundle.sh EXERCISE --folder DIR   (the same files in DIR, a new folder;
+#                                                           bloom-grader classroom starts from it)
 # The exercise's starter (generated: no solution of its own, and of the other exercises only
 # what it needs as given code, which its README names), the protocol suite and the exercise's
 # public cases (never a hidden one), the mistakes it may be told, the
 # grader's sources with a build of their own, and the docs a student needs. No reference, no
 # other exercise's starter or cases, no known mistakes' code, no instructor tools.
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
 exercise=${1:-}
 if [[ -z $exercise || ! -d starter/$exercise || $exercise == protocol ]]; then
   echo "student-bundle: error: name the exercise: student-bundle.sh EXERCISE [OUT] (exercises: $(ls starter | tr '\n' ' '))" >&2
   exit 2
 fi
-out=${2:-build/bloom-course-$exercise.tar.gz}
-mkdir -p "$(dirname "$out")"
+folder=
+if [[ ${2:-} == --folder ]]; then
+  folder=${3:-}
+  [[ -z $folder || $folder == /* ]] || folder=$caller/$folder  # as the caller named it
+  if [[ -z $folder ]] || { [[ -e $folder ]] && [[ -n $(ls -A "$folder" 2>/dev/null) || ! -d $folder ]]; }; then
+    echo "student-bundle: error: --folder needs a new or empty folder, got \"$folder\"" >&2
+    exit 2
+  fi
+else
+  out=${2:-build/bloom-course-$exercise.tar.gz}
+  mkdir -p "$(dirname "$out")"
+fi
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 name=bloom-course-$exercise
@@ -35,5 +48,11 @@ cp "starter/$exercise/docs/protocol.md" "starter/$exercise/docs/case-format.md" 
 cp tools/bundle/CMakeLists.txt "$root/"
 sed "s/@EXERCISE@/$exercise/g" tools/bundle/README.md >"$root/README.md"
 sed -n '/^\*\*Given:/p' "starter/$exercise/README.md" >>"$root/README.md"
-tar -C "$stage" -czf "$out" "$name"
-echo "wrote $out: the $exercise exercise ($(tar -tzf "$out" | grep -vc '/$') files)"
+if [[ -n $folder ]]; then
+  mkdir -p "$folder"
+  cp -R "$root/." "$folder/"
+  echo "wrote $folder: the $exercise exercise ($(find "$folder" -type f | wc -l) files)"
+else
+  tar -C "$stage" -czf "$out" "$name"
+  echo "wrote $out: the $exercise exercise ($(tar -tzf "$out" | grep -vc '/$') files)"
+fi

@@ -5,6 +5,9 @@ bundle (scripts/student-bundle.sh X) and its committed starter folder hold:
 - no line of another exercise's solution region, unless that region is given to X (then the
   bundle's and the starter's README say so);
 - no hidden case, no kit-only code, nothing of another exercise's starter or cases.
+Its GitHub Classroom template repository (`bloom-grader classroom X`) holds the bundle's files
+as they are, its README with the Classroom sections after the bundle's, the workflow and a
+.gitignore, and nothing else; the same checks hold for it.
 The fingerprints come from the reference's own solution regions, so a new region is covered
 the day it is written. Then one bundle is unpacked alone: the grader and the starter build
 from it, and the grader grades the starter."""
@@ -62,12 +65,56 @@ def leaks(files, exercise, regions, where):
     return found
 
 
+def tree_problems(files, exercise, where):
+    """Files of a tree a student gets that are not theirs to get."""
+    found = []
+    for relative in files:
+        top = relative.split("/")
+        if top[0] in ("reference", "tools", "tests", "gradescope", "deploy"):
+            found.append(f"{where}: {relative}: kit-only folder")
+        if top[0] in ("starter", "cases") and len(top) > 2 and \
+                top[1] not in (exercise, "protocol") and top[1] != "mistakes.tsv":
+            found.append(f"{where}: {relative}: another exercise's file")
+        if "mistakes/" in relative or relative.endswith(("mistakes.cpp", "generate.cpp")):
+            found.append(f"{where}: {relative}: the known mistakes' code")
+    return found
+
+
+# What the template repository adds to the bundle's files (README.md gets sections too).
+TEMPLATE_ONLY = {".github/workflows/classroom.yml", ".gitignore"}
+
+
+def template_problems(grader, source, tmp, exercise, bundle, regions):
+    """The GitHub Classroom template of `exercise` against its bundle's files `bundle`."""
+    where = f"{exercise} template"
+    folder = tmp / f"template-{exercise}"
+    made = subprocess.run([grader, "classroom", exercise, "--out", folder, "--kit", source],
+                          capture_output=True, text=True)
+    if made.returncode != 0:
+        return [f"{where}: bloom-grader classroom exit {made.returncode}: {made.stderr}"]
+    files = {p.relative_to(folder).as_posix(): p.read_text(errors="replace")
+             for p in folder.rglob("*") if p.is_file() and ".git" not in p.relative_to(folder).parts[:1]}
+    found = tree_problems(files, exercise, where) + leaks(files, exercise, regions, where)
+    if set(files) != set(bundle) | TEMPLATE_ONLY:
+        found.append(f"{where}: holds {sorted(set(files) - set(bundle) - TEMPLATE_ONLY)} more and "
+                     f"{sorted(set(bundle) - set(files))} less than the bundle")
+    changed = [name for name in set(files) & set(bundle) if files[name] != bundle[name] and name != "README.md"]
+    if changed:
+        found.append(f"{where}: {sorted(changed)} differ from the bundle's")
+    if not files.get("README.md", "").startswith(bundle["README.md"].rstrip("\n") + "\n"):
+        found.append(f"{where}: README.md does not start with the bundle's")
+    print(f"{exercise}: template repository of {len(files)} files")
+    return found
+
+
 def main():
     parser = cli.parser(__doc__)
     parser.add_argument("source", type=pathlib.Path)
     parser.add_argument("cmake")
+    parser.add_argument("grader", type=pathlib.Path, help="bloom-grader, for the template repositories")
     args = parser.parse_args()
     source, cmake = args.source.resolve(), args.cmake
+    args.grader = args.grader.resolve()
     exercises = sorted(p.name for p in (source / "starter").iterdir() if p.is_dir())
     regions = solution_lines(source / "reference")
     failures = []
@@ -88,16 +135,9 @@ def main():
             root = unpacked / f"bloom-course-{exercise}"
             files = {p.relative_to(root).as_posix(): p.read_text(errors="replace")
                      for p in root.rglob("*") if p.is_file()}
-            for relative in files:
-                top = relative.split("/")
-                if top[0] in ("reference", "tools", "tests", "gradescope", "deploy"):
-                    failures.append(f"{exercise} bundle: {relative}: kit-only folder")
-                if top[0] in ("starter", "cases") and len(top) > 2 and \
-                        top[1] not in (exercise, "protocol") and top[1] != "mistakes.tsv":
-                    failures.append(f"{exercise} bundle: {relative}: another exercise's file")
-                if "mistakes/" in relative or relative.endswith(("mistakes.cpp", "generate.cpp")):
-                    failures.append(f"{exercise} bundle: {relative}: the known mistakes' code")
+            failures += tree_problems(files, exercise, f"{exercise} bundle")
             failures += leaks(files, exercise, regions, f"{exercise} bundle")
+            failures += template_problems(args.grader, source, tmp, exercise, files, regions)
             starter = source / "starter" / exercise
             failures += leaks({p.relative_to(starter).as_posix(): p.read_text(errors="replace")
                                for p in starter.rglob("*") if p.is_file() and "build" not in p.parts},

@@ -19,3 +19,17 @@ def hints(case: pathlib.Path) -> list[tuple[int, str, str]]:
         if bound:
             found.append((number, bound.group(1) or "", bound.group(2).strip()))
     return found
+
+
+def directive(case: pathlib.Path, name: str):
+    """The value of the case's `@NAME VALUE` directive, or None when it has none."""
+    for line in case.read_text().splitlines():
+        if line.startswith(f"@{name} "):
+            return line[len(name) + 2:].strip()
+    return None
+
+
+def points(case: pathlib.Path) -> int:
+    """What the case is worth: its @points, 1 without one."""
+    value = directive(case, "points")
+    return 1 if value is None else int(value)

@@ -3,23 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "kit_root.hpp"
 #include "starter_files.hpp"
-
-namespace {
-
-// The kit that holds `from`: the nearest folder at or above it with reference/ and cases/. A
-// tool built in one clone and run in another must write the clone it runs in.
-std::filesystem::path kit_above(std::filesystem::path from) {
-  for (from = std::filesystem::absolute(from); ; from = from.parent_path()) {
-    if (std::filesystem::is_directory(from / "reference") &&
-        std::filesystem::is_directory(from / "cases")) {
-      return from;
-    }
-    if (from == from.parent_path()) return {};
-  }
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -50,7 +35,7 @@ int main(int argc, char** argv) {
                  "must never hold the solutions\n";
     return 2;
   }
-  if (root.empty()) root = kit_above(std::filesystem::current_path());
+  if (root.empty()) root = grader::kit_above(std::filesystem::current_path());
   if (root.empty()) {
     std::cerr << "bloom-make-starters: error: " << std::filesystem::current_path().string()
               << " is not inside the kit (no reference/ and cases/ above it): run it there, or "

@@ -1,0 +1,514 @@
+#include "classroom.hpp"
+
+#include <sys/wait.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "batch.hpp"
+#include "file_io.hpp"
+#include "kit_root.hpp"
+#include "options.hpp"
+#include "subcommand.hpp"
+#include "submission_build.hpp"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a step's command does besides running the program on its case, for its timeout: check
+// starts, reads the case, asks the program which functions are still to write (at most 5 s,
+// check_main.cpp) and reports. The timeout is a backstop: check enforces the case's own limit.
+constexpr std::chrono::seconds kCheckSlack{30};
+constexpr std::chrono::milliseconds kMinute{60000};
+
+// The actions the workflow uses, at the major version GitHub Classroom's own workflows use.
+// Their inputs are checked against each action.yml by tests/classroom_test.py.
+constexpr const char* kCheckout = "actions/checkout@v4";
+constexpr const char* kCommandGrader = "classroom-resources/autograding-command-grader@v1";
+constexpr const char* kReporter = "classroom-resources/autograding-grading-reporter@v1";
+
+int minutes_for(std::chrono::milliseconds time) {
+  return static_cast<int>((time.count() + kMinute.count() - 1) / kMinute.count());
+}
+
+// A path word that /bin/sh reads as it is written; anything else is quoted.
+std::string shell_word(const std::string& text) {
+  const bool plain = !text.empty() && text.find_first_not_of(
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789._/-+") == std::string::npos;
+  return plain ? text : shell_quote(text);
+}
+
+// A YAML single-quoted scalar: everything between the quotes is taken as written, except a
+// quote, which is doubled. The workflow's values are one line each.
+std::string yaml_quote(std::string_view text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// Runs `line` with /bin/sh, in this process's folder and environment and on its terminal (git
+// may ask the instructor for credentials). Its exit status; 128 + N after signal N; -1 when it
+// could not be started (said on stderr).
+int shell(const std::string& line) {
+  std::cout.flush();
+  const int status = std::system(line.c_str());
+  if (status == -1) {
+    error(std::string("system: ") + std::strerror(errno));
+    return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+// The first line `line` prints, or "" when it fails.
+std::string shell_output(const std::string& line) {
+  FILE* pipe = ::popen(line.c_str(), "r");
+  if (pipe == nullptr) return "";
+  char buffer[256];
+  std::string text = std::fgets(buffer, sizeof buffer, pipe) != nullptr ? buffer : "";
+  if (::pclose(pipe) != 0) return "";
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// One CSV record on one line (RFC 4180, without line breaks inside a field): fields split at
+// commas; a field in double quotes is taken as written, a quote inside it doubled. nullopt when
+// a quote is left open.
+std::optional<std::vector<std::string>> csv_fields(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c != '"') {
+        fields.back() += c;
+      } else if (i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else {
+        quoted = false;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  if (quoted) return std::nullopt;
+  return fields;
+}
+
+std::string trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return "";
+  return std::string(text.substr(first, text.find_last_not_of(" \t\r") - first + 1));
+}
+
+// A submission id is a folder of batch's --submissions: a plain name, not hidden.
+bool plain_id(const std::string& id) {
+  return !id.empty() && id[0] != '.' &&
+         id.find_first_not_of(
+             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") ==
+             std::string::npos;
+}
+
+// The repository's name in a URL or path: its last part, without a trailing / or .git.
+std::string repository_name(std::string url) {
+  while (!url.empty() && url.back() == '/') url.pop_back();
+  if (url.size() > 4 && url.compare(url.size() - 4, 4, ".git") == 0) url.resize(url.size() - 4);
+  const std::size_t cut = url.find_last_of("/:");
+  return cut == std::string::npos ? url : url.substr(cut + 1);
+}
+
+int write_template(const ClassroomOptions& options) {
+  const fs::path kit =
+      options.kit.empty() ? kit_above(fs::current_path()) : fs::absolute(options.kit);
+  if (kit.empty() || !fs::is_regular_file(kit / "scripts" / "student-bundle.sh")) {
+    error(options.kit.empty()
+              ? fs::current_path().string() +
+                    " is not inside the kit (no reference/ and cases/ above it): run it there, or "
+                    "give --kit"
+              : "--kit " + options.kit.string() +
+                    ": not the kit's sources (no scripts/student-bundle.sh)");
+    return kExitCouldNotRun;
+  }
+  const fs::path out = fs::absolute(options.out).lexically_normal();
+  // The student bundle's files, and only those: the script that makes the bundle says what
+  // they are, and refuses a folder that is not new.
+  if (shell("bash " + shell_quote((kit / "scripts" / "student-bundle.sh").string()) + " " +
+            shell_quote(options.exercise) + " --folder " + shell_quote(out.string()) +
+            " >/dev/null") != 0) {
+    error("could not write the " + options.exercise + " exercise's files into " + out.string());
+    return kExitCouldNotRun;
+  }
+  const fs::path starter = fs::path("starter") / options.exercise;
+  try {
+    const std::vector<Case> cases = load_cases({out / starter / "cases"});
+    const std::vector<ClassroomStep> steps = classroom_steps(cases, out, starter);
+    if (steps.empty()) {
+      throw std::invalid_argument("no case in " + (out / starter / "cases").string());
+    }
+    fs::create_directories(out / ".github" / "workflows");
+    write_file(out / ".github" / "workflows" / "classroom.yml",
+               classroom_workflow(options.exercise, starter, steps));
+    write_file(out / ".gitignore", "# what cmake builds\nbuild/\n");
+    int points = 0;
+    for (const ClassroomStep& step : steps) points += step.points;
+    std::string sections = read_file(kit / "tools" / "bundle" / "classroom.md");
+    sections = replace_all(sections, "@EXERCISE@", options.exercise);
+    sections = replace_all(sections, "@CASES@", std::to_string(steps.size()));
+    sections = replace_all(sections, "@POINTS@", std::to_string(points));
+    sections = replace_all(sections, "@FIRST@", steps.front().command);
+    std::string readme = read_file(out / "README.md");
+    while (readme.size() >= 2 && readme.ends_with("\n\n")) readme.pop_back();
+    write_file(out / "README.md", readme + sections);  // the sections start with a blank line
+
+    // One commit on main, by the instructor when git knows them, else by the kit.
+    // (git init -b needs git 2.28; symbolic-ref names the branch with any git)
+    const std::string kit_identity =
+        "GIT_AUTHOR_NAME='Bloom course kit' GIT_AUTHOR_EMAIL=bloom-course-kit@localhost "
+        "GIT_COMMITTER_NAME='Bloom course kit' GIT_COMMITTER_EMAIL=bloom-course-kit@localhost";
+    const std::string message =
+        "The " + options.exercise + " exercise, graded by GitHub Actions on every push";
+    const std::string commit =
+        "cd " + shell_quote(out.string()) +
+        " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && "
+        "{ { git config user.name && git config user.email; } >/dev/null || export " +
+        kit_identity + "; } && git commit -q -m " + shell_quote(message);
+    if (shell(commit) != 0) {
+      throw std::runtime_error("git could not make the first commit in " + out.string());
+    }
+    std::cout << "wrote " << out.string() << ": the " << options.exercise
+              << " template repository, one commit on main; its workflow grades " << steps.size()
+              << " cases for " << points << " points, one step each\n"
+              << "next: push it to a new, empty repository of your classroom's organization, mark "
+                 "it a template (Settings, General, Template repository) and make it the "
+                 "assignment's template; no autograding test in Classroom's form "
+                 "(docs/github-classroom.md):\n"
+              << "  git -C " << shell_word(out.string())
+              << " remote add origin https://github.com/ORGANIZATION/" << options.exercise
+              << "-template.git\n"
+              << "  git -C " << shell_word(out.string()) << " push -u origin main\n";
+    return kExitPassed;
+  } catch (const std::exception& e) {
+    // a FileError names its file and line; the others are the kit's own words
+    if (dynamic_cast<const FileError*>(&e) != nullptr) {
+      std::cerr << e.what() << "\n";
+    } else {
+      error(e.what());
+    }
+    std::error_code ignored;
+    fs::remove_all(out, ignored);  // a half-written template is no use; the folder was new
+    return kExitCouldNotRun;
+  }
+}
+
+int collect(const ClassroomOptions& options) {
+  std::vector<ClassroomRepository> repositories;
+  try {
+    repositories = parse_repository_list(read_file(options.collect), options.collect);
+  } catch (const FileError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitCouldNotRun;
+  }
+  if (repositories.empty()) {
+    error(options.collect.string() + ": no repository listed");
+    return kExitCouldNotRun;
+  }
+  std::error_code problem;
+  fs::create_directories(options.out, problem);
+  if (problem) {
+    error(options.out.string() + ": " + problem.message());
+    return kExitCouldNotRun;
+  }
+  const std::string starter = "starter/" + options.exercise + "/";
+  int failed = 0;
+  int collected = 0;
+  for (const ClassroomRepository& repository : repositories) {
+    const fs::path folder = options.out / repository.id;
+    const std::string git = "git -C " + shell_quote(folder.string());
+    if (fs::exists(folder)) {
+      std::cout << repository.id << ": already collected at "
+                << shell_output(git + " rev-parse --short=12 HEAD 2>/dev/null") << " (remove "
+                << folder.string() << " to collect it again)\n";
+      ++collected;
+      continue;
+    }
+    // Only the starter's folder is checked out, so that its CMakeLists.txt is the shallowest
+    // (batch --build cmake builds that one) and the rest of the student's repository, the
+    // cases they could have edited among it, is not graded. The sparse-checkout file, rather
+    // than `git sparse-checkout`, works with every git.
+    int status = shell("git clone --quiet --no-checkout " + shell_quote(repository.url) + " " +
+                       shell_quote(folder.string()));
+    if (status == 0) {
+      try {
+        write_file(folder / ".git" / "info" / "sparse-checkout", "/" + starter + "\n");
+      } catch (const FileError& e) {
+        std::cerr << e.what() << "\n";
+        status = -1;
+      }
+    }
+    if (status == 0) {
+      status = shell(git + " config core.sparseCheckout true && " + git + " checkout --quiet");
+    }
+    if (status != 0) {
+      error(repository.id + ": could not collect " + repository.url + " (" +
+            options.collect.string() + ":" + std::to_string(repository.line) + "; git exit " +
+            std::to_string(status) + ")");
+      std::error_code ignored;
+      fs::remove_all(folder, ignored);
+      ++failed;
+      continue;
+    }
+    ++collected;
+    std::cout << repository.id << ": " << shell_output(git + " rev-parse --short=12 HEAD")
+              << " from " << repository.url << "\n";
+    if (!fs::is_regular_file(folder / starter / "CMakeLists.txt")) {
+      std::cout << repository.id << ": its newest commit has no " << starter
+                << "CMakeLists.txt: batch will find nothing to build\n";
+    }
+  }
+  std::cout << "collected " << collected << " of " << repositories.size() << " repositories into "
+            << options.out.string()
+            << "; grade them with the hidden cases (docs/github-classroom.md):\n"
+            << "  bloom-grader batch --submissions " << shell_word(options.out.string())
+            << " --build cmake --run '{project}/build/bloom' --starter " << starter
+            << " --cases cases/protocol --cases cases/" << options.exercise << " --cases hidden/"
+            << options.exercise << "\n";
+  return failed == 0 ? kExitPassed : kExitFailed;
+}
+
+}  // namespace
+
+std::string classroom_step_id(std::string_view case_id) {
+  std::string id;
+  bool word_start = false;
+  for (const char c : case_id) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0) {
+      word_start = true;
+      continue;
+    }
+    id += word_start && !id.empty() ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
+                                    : c;
+    word_start = false;
+  }
+  if (id.empty() || std::isalpha(static_cast<unsigned char>(id[0])) == 0) {
+    if (!id.empty()) id[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(id[0])));
+    id = "case" + id;  // a step id starts with a letter
+  }
+  return id;
+}
+
+std::string classroom_build_command(const fs::path& starter, const std::string& first) {
+  // Two markers in the build folder. `failed` stands while a build is under way and stays when
+  // it fails or is cut short, so that the steps after it say so at once instead of compiling
+  // the same errors again, each up to its timeout; it becomes `built` when the build passes, so
+  // that the steps after it go straight to their case (a no-op cmake --build, configure
+  // included, would cost each step most of a second). The sources do not change between
+  // the steps of one run.
+  const std::string source = shell_word(starter.generic_string());
+  const std::string build = shell_word((starter / "build").generic_string());
+  const std::string built = shell_word((starter / "build" / "classroom-built").generic_string());
+  const std::string failed =
+      shell_word((starter / "build" / "classroom-build-failed").generic_string());
+  return "if [ -e " + built + " ]; then :; elif [ -e " + failed + " ]; then echo " +
+         shell_quote(starter.generic_string() + " did not build: the log of step " + first +
+                     " says why") +
+         "; exit 1; else mkdir -p " + build + " && touch " + failed + " && cmake -S " + source +
+         " -B " + build + " -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build " + build +
+         " --parallel \"$(nproc)\" && mv " + failed + " " + built + "; fi";
+}
+
+std::vector<ClassroomStep> classroom_steps(const std::vector<Case>& cases,
+                                           const fs::path& repository, const fs::path& starter) {
+  std::vector<ClassroomStep> steps;
+  std::set<std::string> taken;  // upper-cased: the reporter's variable is ID_RESULTS in capitals
+  const double build_seconds = BatchOptions{}.build_timeout_seconds;
+  for (const Case& kase : cases) {
+    if (kase.hidden) {
+      throw std::invalid_argument(kase.file.string() +
+                                  " is a hidden case: a student's repository holds "
+                                  "every case it grades, so none stays hidden there");
+    }
+    const std::string file = fs::path(kase.file).lexically_relative(repository).generic_string();
+    if (file.empty() || file.rfind("..", 0) == 0) {
+      throw std::invalid_argument(kase.file.string() + " is not inside " + repository.string());
+    }
+    ClassroomStep step;
+    step.test_name = kase.name;
+    step.command =
+        shell_word((starter / "build" / "check").generic_string()) + " " + shell_word(file);
+    if (step.command.find("${{") != std::string::npos ||
+        kase.name.find("${{") != std::string::npos) {
+      throw std::invalid_argument(
+          kase.file.string() +
+          ": a case whose path holds \"${{\" cannot be "
+          "named in a workflow, where GitHub evaluates it as an expression");
+    }
+    step.id = classroom_step_id(kase.name);
+    for (int n = 2; !taken.insert(upper(step.id)).second; ++n) {
+      step.id = classroom_step_id(kase.name) + "n" + std::to_string(n);
+    }
+    step.points = kase.points;
+    const std::chrono::milliseconds limit = case_time_limit(kase, std::nullopt, kUntimedLimit);
+    step.timeout_minutes = minutes_for(limit + kCheckSlack);
+    if (steps.empty()) {
+      step.timeout_minutes =
+          std::max(step.timeout_minutes,
+                   minutes_for(std::chrono::milliseconds(static_cast<long>(build_seconds * 1000))));
+    }
+    steps.push_back(step);
+  }
+  return steps;
+}
+
+std::string classroom_workflow(const std::string& exercise, const fs::path& starter,
+                               const std::vector<ClassroomStep>& steps) {
+  std::ostringstream out;
+  out << "# The " << exercise
+      << " exercise, graded on every push: one step per public case, each "
+         "running the\n"
+         "# starter's build/check on that case and worth its points; the reporter adds them "
+         "up for GitHub\n"
+         "# Classroom. Written by `bloom-grader classroom "
+      << exercise
+      << "` from the cases (docs/github-classroom.md):\n"
+         "# write it again rather than edit it. Autograding tests added in Classroom's "
+         "assignment form\n"
+         "# would replace this file.\n"
+         "name: Autograding Tests\n"
+         // Events as a mapping: @actions/workflow-parser's schema takes repository_dispatch
+         // (with which GitHub Classroom runs the workflow again) only in this form.
+         "'on':\n"
+         "  push:\n"
+         "  workflow_dispatch:\n"
+         "  repository_dispatch:\n"
+         "permissions:\n"
+         "  checks: write\n"
+         "  actions: read\n"
+         "  contents: read\n"
+         "jobs:\n"
+         "  run-autograding-tests:\n"
+         "    runs-on: ubuntu-latest\n"
+         "    # not on the commit that GitHub Classroom makes when it creates the repository\n"
+         "    if: github.actor != 'github-classroom[bot]'\n"
+         "    steps:\n"
+         "      - name: Checkout code\n"
+         "        uses: "
+      << kCheckout << "\n";
+  const std::string setup =
+      steps.empty() ? "" : classroom_build_command(starter, steps.front().test_name);
+  for (const ClassroomStep& step : steps) {
+    out << "      - name: " << yaml_quote(step.test_name) << "\n"
+        << "        id: " << step.id << "\n"
+        << "        uses: " << kCommandGrader << "\n"
+        << "        with:\n"
+        << "          test-name: " << yaml_quote(step.test_name) << "\n"
+        << "          setup-command: " << yaml_quote(setup) << "\n"
+        << "          command: " << yaml_quote(step.command) << "\n"
+        << "          timeout: " << step.timeout_minutes << "\n"
+        << "          max-score: " << step.points << "\n";
+  }
+  out << "      - name: Autograding Reporter\n"
+         "        uses: "
+      << kReporter
+      << "\n"
+         "        env:\n";
+  std::string runners;
+  for (const ClassroomStep& step : steps) {
+    out << "          " << upper(step.id) << "_RESULTS: '${{ steps." << step.id
+        << ".outputs.result }}'\n";
+    runners += (runners.empty() ? "" : ",") + step.id;
+  }
+  out << "        with:\n"
+         "          runners: "
+      << runners << "\n";
+  return out.str();
+}
+
+std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
+                                                       const fs::path& file) {
+  std::vector<ClassroomRepository> repositories;
+  std::map<std::string, int> seen;                 // id -> its line
+  std::optional<std::vector<std::string>> header;  // Classroom's export: its columns
+  std::istringstream lines(text);
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const std::string content = trimmed(line);
+    if (content.empty() || content[0] == '#') continue;
+    ClassroomRepository repository;
+    repository.line = number;
+    if (!header && repositories.empty() &&
+        content.find("student_repository_url") != std::string::npos) {
+      header = csv_fields(content);
+      if (!header) throw FileError(file, number, "a quote is left open in the header");
+      continue;
+    }
+    if (header) {
+      const std::optional<std::vector<std::string>> fields = csv_fields(content);
+      if (!fields) throw FileError(file, number, "a quote is left open");
+      const auto column = [&](const std::string& name) {
+        for (std::size_t i = 0; i < header->size() && i < fields->size(); ++i) {
+          if (trimmed((*header)[i]) == name) return trimmed((*fields)[i]);
+        }
+        return std::string();
+      };
+      repository.url = column("student_repository_url");
+      if (repository.url.empty()) continue;  // a student who has not accepted the assignment
+      repository.id = column("github_username");
+      if (repository.id.empty()) repository.id = column("student_repository_name");
+    } else {
+      repository.url = content;
+      repository.id = repository_name(content);
+    }
+    if (!plain_id(repository.id)) {
+      throw FileError(file, number,
+                      "\"" + repository.id +
+                          "\" is not a folder name (letters, digits, "
+                          "'.', '_' and '-', not starting with '.')");
+    }
+    if (const auto [at, added] = seen.emplace(repository.id, number); !added) {
+      throw FileError(
+          file, number,
+          "the id \"" + repository.id + "\" is already line " + std::to_string(at->second) + "'s");
+    }
+    repositories.push_back(repository);
+  }
+  return repositories;
+}
+
+int classroom_command(const ClassroomOptions& options) {
+  return options.collect.empty() ? write_template(options) : collect(options);
+}
+
+}  // namespace grader

@@ -1,0 +1,86 @@
+// GitHub Classroom (docs/github-classroom.md). `bloom-grader classroom EXERCISE --out DIR`
+// writes an exercise's template repository: the student bundle's files, and a GitHub Actions
+// workflow that grades every push with the starter's own build/check, one step of
+// classroom-resources/autograding-command-grader per case, worth the case's points, and
+// classroom-resources/autograding-grading-reporter to add them up. `--collect LIST` is the
+// instructor's way back: the students' repositories cloned into one submission folder each,
+// for `bloom-grader batch` and its hidden cases, which a student's repository cannot hide.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case_file.hpp"
+
+namespace grader {
+
+// One graded step of the workflow: one case.
+struct ClassroomStep {
+  std::string id;         // the step's id, letters and digits (classroom_step_id)
+  std::string test_name;  // the case id, "bip37/worked-example"
+  std::string command;    // build/check on that case, from the top of the repository
+  int points = 0;         // the step's max-score: the case's points
+  int timeout_minutes = 0;
+};
+
+// The steps for `cases`, whose files lie under `repository` (the template's top folder), in
+// order, each running `starter`/build/check (`starter` relative to the repository) on its
+// case. Every step's setup builds the starter (classroom_build_command): the first compiles
+// it, the others find it built. The first step's timeout covers that build
+// (batch's --build-timeout default); every step's covers its case's time limit
+// (case_time_limit) and what build/check does besides. Throws std::invalid_argument for a case
+// that a student's repository cannot hold (a hidden one: it would not stay hidden) or a
+// workflow cannot name (a path with "${{", which GitHub would evaluate).
+[[nodiscard]] std::vector<ClassroomStep> classroom_steps(const std::vector<Case>& cases,
+                                                         const std::filesystem::path& repository,
+                                                         const std::filesystem::path& starter);
+
+// The setup-command of every step: build the starter once, and say so quickly when an earlier
+// step's build failed (`first` names that step).
+[[nodiscard]] std::string classroom_build_command(const std::filesystem::path& starter,
+                                                  const std::string& first);
+
+// `.github/workflows/classroom.yml` for those steps: checkout, the steps, the reporter.
+[[nodiscard]] std::string classroom_workflow(const std::string& exercise,
+                                             const std::filesystem::path& starter,
+                                             const std::vector<ClassroomStep>& steps);
+
+// A step id from a case id: its runs of letters and digits, each after the first capitalised
+// ("bip37/worked-example" -> "bip37WorkedExample"); "case" first when it would not start with
+// a letter. Letters and digits only: the reporter reads each step's result from the variable
+// ID_RESULTS and accepts its list of ids only in that alphabet.
+[[nodiscard]] std::string classroom_step_id(std::string_view case_id);
+
+// A repository to collect: its submission id and what `git clone` takes.
+struct ClassroomRepository {
+  std::string id;
+  std::string url;
+  int line = 0;  // in the list, for messages
+};
+
+// The repositories of a list, `file` naming it in errors (FileError, "FILE:LINE: error: ..."):
+// either GitHub Classroom's grades export (a CSV file whose header has student_repository_url;
+// the id is github_username, else student_repository_name), or one repository a line (a URL
+// or a path; its id the last part of it, without .git), blank lines and `#` comments skipped.
+// Two repositories with one id, or an id that is not a plain folder name, are errors.
+[[nodiscard]] std::vector<ClassroomRepository> parse_repository_list(
+    const std::string& text, const std::filesystem::path& file);
+
+struct ClassroomOptions {
+  std::string exercise;
+  std::filesystem::path out;      // the template repository, or with collect the submissions
+  std::filesystem::path kit;      // the kit's sources; empty: the kit above the current folder
+  std::filesystem::path collect;  // a list of repositories; empty: write the template
+};
+
+// `bloom-grader classroom`. Without collect: writes the template of `exercise` into `out` (a
+// new folder) as a git repository with one commit on main; 0 written, 2 could not. With
+// collect: clones each repository of the list into out/ID, checking out only
+// starter/EXERCISE/ (batch --build cmake builds its shallowest CMakeLists.txt), skips an ID
+// already there, and prints each one's commit; 0 every repository collected, 1 some could not
+// be, 2 the list could not be read.
+[[nodiscard]] int classroom_command(const ClassroomOptions& options);
+
+}  // namespace grader

@@ -1,0 +1,261 @@
+// GitHub Classroom: the workflow's steps from cases, the repository lists, and the command on
+// the kit itself (a template repository written, then collected back as a submission).
+#include "classroom.hpp"
+
+#include <doctest/doctest.h>
+
+#include "file_io.hpp"
+#include "spawn.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using testing_support::Finished;
+using testing_support::TempDir;
+
+const fs::path kRepository = "/repo";
+const fs::path kStarter = "starter/bip37";
+
+grader::Case make_case(const std::string& name, int points,
+                       std::optional<double> reference_seconds = 0.003) {
+  grader::Case kase;
+  kase.name = name;
+  kase.file = kRepository / kStarter / "cases" / (name + ".case");
+  kase.points = points;
+  kase.reference_seconds = reference_seconds;
+  return kase;
+}
+
+Finished grader_run(std::vector<std::string> args, const fs::path& cwd = {}) {
+  args.insert(args.begin(), BLOOM_GRADER_BINARY);
+  return testing_support::run_text_input(args, "", cwd);
+}
+
+Finished sh(const std::string& line) {
+  return testing_support::run_text_input({"/bin/sh", "-c", line}, "");
+}
+
+}  // namespace
+
+TEST_CASE("a step id keeps a case id's letters and digits, each word after the first capitalised") {
+  CHECK(grader::classroom_step_id("bip37/worked-example") == "bip37WorkedExample");
+  CHECK(grader::classroom_step_id("protocol/bad-arguments") == "protocolBadArguments");
+  CHECK(grader::classroom_step_id("hashing/positions-m-power-of-two") ==
+        "hashingPositionsMPowerOfTwo");
+  CHECK(grader::classroom_step_id("7/x") == "case7X");  // a step id starts with a letter
+  CHECK(grader::classroom_step_id("--") == "case");
+}
+
+TEST_CASE(
+    "each case is one step: its id, its points, build/check on its file, minutes from its limit") {
+  grader::Case slow = make_case("bip37/slow", 2, std::nullopt);
+  slow.timeout_seconds = 200;  // @timeout 200: 200 s + check's own work, in whole minutes
+  const std::vector<grader::ClassroomStep> steps = grader::classroom_steps(
+      {make_case("bip37/worked-example", 3), make_case("protocol/bad-numbers", 1), slow},
+      kRepository, kStarter);
+  REQUIRE(steps.size() == 3);
+  CHECK(steps[0].id == "bip37WorkedExample");
+  CHECK(steps[0].test_name == "bip37/worked-example");
+  CHECK(steps[0].command ==
+        "starter/bip37/build/check starter/bip37/cases/bip37/worked-example.case");
+  CHECK(steps[0].points == 3);
+  CHECK(steps[0].timeout_minutes == 5);  // the first step builds: batch's 300 s build limit
+  CHECK(steps[1].timeout_minutes == 1);  // 5 s (the floor over 10 x 3 ms) + check's work
+  CHECK(steps[1].points == 1);
+  CHECK(steps[2].timeout_minutes == 4);  // 200 s + 30 s
+}
+
+TEST_CASE("two case ids that give one step id in capitals get distinct ids") {
+  // the reporter reads ID_RESULTS in capitals: aBC and aBc would be one variable
+  const std::vector<grader::ClassroomStep> steps =
+      grader::classroom_steps({make_case("a/b-c", 1), make_case("a/bc", 1)}, kRepository, kStarter);
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[0].id == "aBC");
+  CHECK(steps[1].id == "aBcn2");
+}
+
+TEST_CASE(
+    "a hidden case, a case outside the repository and a path GitHub would evaluate are refused") {
+  grader::Case hidden = make_case("bip37/secret", 1);
+  hidden.hidden = true;
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::classroom_steps({hidden}, kRepository, kStarter)),
+                       doctest::Contains("none stays hidden"), std::invalid_argument);
+  grader::Case outside = make_case("bip37/x", 1);
+  outside.file = "/elsewhere/x.case";
+  CHECK_THROWS_AS(static_cast<void>(grader::classroom_steps({outside}, kRepository, kStarter)),
+                  std::invalid_argument);
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::classroom_steps(
+                           {make_case("bip37/${{ secrets.x }}", 1)}, kRepository, kStarter)),
+                       doctest::Contains("expression"), std::invalid_argument);
+}
+
+TEST_CASE(
+    "a path the shell would split is quoted, and the workflow doubles a quote inside its own") {
+  const std::vector<grader::ClassroomStep> steps =
+      grader::classroom_steps({make_case("bip37/it's here", 1)}, kRepository, kStarter);
+  REQUIRE(steps.size() == 1);
+  CHECK(steps[0].command ==
+        "starter/bip37/build/check 'starter/bip37/cases/bip37/it'\\''s here.case'");
+  const std::string workflow = grader::classroom_workflow("bip37", kStarter, steps);
+  CHECK(workflow.find(
+            "          command: 'starter/bip37/build/check ''starter/bip37/cases/bip37/it''\\''''s "
+            "here.case'''\n") != std::string::npos);
+}
+
+TEST_CASE(
+    "the workflow checks out, runs one grader step per case, and wires every result to the "
+    "reporter") {
+  const std::vector<grader::ClassroomStep> steps = grader::classroom_steps(
+      {make_case("bip37/worked-example", 3), make_case("protocol/bad-numbers", 1)}, kRepository,
+      kStarter);
+  const std::string workflow = grader::classroom_workflow("bip37", kStarter, steps);
+  CHECK(workflow.find("    if: github.actor != 'github-classroom[bot]'\n") != std::string::npos);
+  CHECK(workflow.find("        uses: actions/checkout@v4\n") != std::string::npos);
+  CHECK(workflow.find("      - name: 'bip37/worked-example'\n"
+                      "        id: bip37WorkedExample\n"
+                      "        uses: classroom-resources/autograding-command-grader@v1\n"
+                      "        with:\n"
+                      "          test-name: 'bip37/worked-example'\n"
+                      "          setup-command: '") != std::string::npos);
+  CHECK(workflow.find("          timeout: 5\n          max-score: 3\n") != std::string::npos);
+  CHECK(
+      workflow.find(
+          "          BIP37WORKEDEXAMPLE_RESULTS: '${{ steps.bip37WorkedExample.outputs.result }}'\n"
+          "          PROTOCOLBADNUMBERS_RESULTS: '${{ steps.protocolBadNumbers.outputs.result }}'\n"
+          "        with:\n"
+          "          runners: bip37WorkedExample,protocolBadNumbers\n") != std::string::npos);
+}
+
+TEST_CASE("the build runs once in Release, and after a failed one each step says so at once") {
+  const std::string build = grader::classroom_build_command(kStarter, "bip37/worked-example");
+  CHECK(build.rfind(
+            "if [ -e starter/bip37/build/classroom-built ]; then :; "
+            "elif [ -e starter/bip37/build/classroom-build-failed ]; then echo 'starter/bip37 "
+            "did not build: the log of step bip37/worked-example says why'; exit 1; else ",
+            0) == 0);
+  CHECK(build.find("cmake -S starter/bip37 -B starter/bip37/build -DCMAKE_BUILD_TYPE=Release") !=
+        std::string::npos);
+  TempDir dir;
+  const std::string in = "cd '" + dir.path().string() + "' && ";
+  const fs::path project = dir.path() / kStarter;
+  fs::create_directories(project);
+  // a project that does not configure: the marker stays, and the next step says so at once
+  testing_support::write_file(project / "CMakeLists.txt", "this is not CMake\n");
+  CHECK(sh(in + build).exit_code != 0);
+  CHECK(fs::exists(project / "build" / "classroom-build-failed"));
+  const Finished again = sh(in + build);
+  CHECK(again.exit_code == 1);
+  CHECK(again.out ==
+        "starter/bip37 did not build: the log of step bip37/worked-example says why\n");
+  // one that builds: the next step finds it built and builds nothing
+  fs::remove_all(project / "build");
+  testing_support::write_file(
+      project / "CMakeLists.txt",
+      "cmake_minimum_required(VERSION 3.16)\nproject(p NONE)\n"
+      "add_custom_target(count ALL COMMAND sh -c \"echo x >> ${CMAKE_SOURCE_DIR}/count\" "
+      "VERBATIM)\n");
+  CHECK(sh(in + build).exit_code == 0);
+  CHECK(fs::exists(project / "build" / "classroom-built"));
+  CHECK_FALSE(fs::exists(project / "build" / "classroom-build-failed"));
+  CHECK(sh(in + build).exit_code == 0);
+  CHECK(testing_support::read_file(project / "count") == "x\n");  // built once
+}
+
+TEST_CASE("a list of repositories: one URL or path a line, its id the repository's name") {
+  const std::vector<grader::ClassroomRepository> repositories = grader::parse_repository_list(
+      "# bip37, autumn term\n"
+      "https://github.com/course/bip37-ada.git\n"
+      "\n"
+      "git@github.com:course/bip37-grace\n"
+      "  /srv/repos/bip37-linus/  \r\n",
+      "repos.txt");
+  REQUIRE(repositories.size() == 3);
+  CHECK(repositories[0].id == "bip37-ada");
+  CHECK(repositories[0].url == "https://github.com/course/bip37-ada.git");
+  CHECK(repositories[0].line == 2);
+  CHECK(repositories[1].id == "bip37-grace");
+  CHECK(repositories[2].id == "bip37-linus");
+  CHECK(repositories[2].url == "/srv/repos/bip37-linus/");
+}
+
+TEST_CASE(
+    "GitHub Classroom's grades export: the id is the student's GitHub name, quotes as CSV has "
+    "them") {
+  const std::string header =
+      "\"assignment_name\",\"assignment_url\",\"starter_code_url\",\"github_username\","
+      "\"roster_identifier\",\"student_repository_name\",\"student_repository_url\","
+      "\"submission_timestamp\",\"points_awarded\",\"points_available\"\n";
+  const std::vector<grader::ClassroomRepository> repositories = grader::parse_repository_list(
+      header +
+          "\"bip37\",\"u\",\"s\",\"ada\",\"Ada \"\"the first\"\", L.\",\"bip37-ada\","
+          "\"https://github.com/course/bip37-ada\",\"2026-11-02 10:00:00 UTC\",\"64\",\"93\"\n"
+          "\"bip37\",\"u\",\"s\",\"\",\"\",\"bip37-team-7\",\"https://github.com/course/"
+          "bip37-team-7\",\"\",\"0\",\"93\"\n"
+          "\"bip37\",\"u\",\"s\",\"grace\",\"grace@example.org\",\"\",\"\",\"\",\"0\",\"93\"\n",
+      "grades.csv");
+  REQUIRE(repositories.size() == 2);  // the last has no repository: not accepted yet
+  CHECK(repositories[0].id == "ada");
+  CHECK(repositories[0].url == "https://github.com/course/bip37-ada");
+  CHECK(repositories[0].line == 2);
+  CHECK(repositories[1].id == "bip37-team-7");  // no GitHub name (a group): the repository's
+}
+
+TEST_CASE(
+    "a list with one id twice, a name that is no folder, or an open quote is refused where it is") {
+  CHECK_THROWS_WITH_AS(
+      static_cast<void>(grader::parse_repository_list("a/x\nb/x.git\n", "repos.txt")),
+      "repos.txt:2: error: the id \"x\" is already line 1's", grader::FileError);
+  CHECK_THROWS_WITH_AS(
+      static_cast<void>(grader::parse_repository_list("https://host/.hidden\n", "repos.txt")),
+      doctest::Contains("repos.txt:1: error: \".hidden\" is not a folder name"), grader::FileError);
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_repository_list(
+                           "student_repository_url\n\"https://x/y\n", "g.csv")),
+                       "g.csv:2: error: a quote is left open", grader::FileError);
+}
+
+TEST_CASE(
+    "bloom-grader classroom writes the template as a repository, and --collect brings back its "
+    "starter") {
+  TempDir dir;
+  const fs::path repository = dir.path() / "bip37-template";
+  const Finished made =
+      grader_run({"classroom", "bip37", "--out", repository.string(), "--kit", BLOOM_SOURCE_DIR});
+  INFO(made.err);
+  REQUIRE(made.exit_code == 0);
+  CHECK(made.out.find("its workflow grades ") != std::string::npos);
+  CHECK(fs::is_regular_file(repository / ".github" / "workflows" / "classroom.yml"));
+  CHECK(grader::read_file(repository / "README.md").find("## Grading on GitHub") !=
+        std::string::npos);
+  const std::string git = "git -C '" + repository.string() + "' ";
+  CHECK(sh(git + "rev-list --count HEAD").out == "1\n");
+  CHECK(sh(git + "symbolic-ref HEAD").out == "refs/heads/main\n");
+  CHECK(sh(git + "status --porcelain").out.empty());  // everything committed
+
+  // a second time into the same folder: refused, and the first is left as it was
+  const Finished again =
+      grader_run({"classroom", "bip37", "--out", repository.string(), "--kit", BLOOM_SOURCE_DIR});
+  CHECK(again.exit_code == 2);
+  CHECK(sh(git + "status --porcelain").out.empty());
+  CHECK(fs::is_regular_file(repository / ".github" / "workflows" / "classroom.yml"));
+
+  // collected: only the starter is checked out; a repository that cannot be cloned is said
+  const fs::path list = dir.path() / "repos.txt";
+  testing_support::write_file(list,
+                              repository.string() + "\n" + (dir.path() / "nobody").string() + "\n");
+  const fs::path submissions = dir.path() / "submissions";
+  const Finished collected =
+      grader_run({"classroom", "bip37", "--collect", list.string(), "--out", submissions.string()});
+  CHECK(collected.exit_code == 1);
+  CHECK(collected.err.find("nobody: could not collect") != std::string::npos);
+  CHECK_FALSE(fs::exists(submissions / "nobody"));
+  CHECK(
+      fs::is_regular_file(submissions / "bip37-template" / "starter" / "bip37" / "CMakeLists.txt"));
+  CHECK_FALSE(fs::exists(submissions / "bip37-template" / "CMakeLists.txt"));  // the grader's build
+  CHECK_FALSE(fs::exists(submissions / "bip37-template" / "cases"));
+  CHECK(collected.out.find(
+            "bip37-template: " + sh(git + "rev-parse --short=12 HEAD").out.substr(0, 12) +
+            " from ") != std::string::npos);
+  const Finished twice =
+      grader_run({"classroom", "bip37", "--collect", list.string(), "--out", submissions.string()});
+  CHECK(twice.out.find("bip37-template: already collected at ") != std::string::npos);
+}
