@@ -213,6 +213,17 @@ int main(int argc, char** argv) {
   report_app->add_option("--out", report_out, "the page to write (default FOLDER/report.html)");
   report_app->add_flag("--show-hidden", report_show_hidden, "show hidden cases' texts");
 
+  grader::ExercisesOptions exercises;
+  CLI::App* exercises_app = app.add_subcommand(
+      "exercises", "list the course's exercises (exercises.tsv), one a line; with --suite, the case "
+                   "folders that grade one, one a line");
+  exercises_app->add_option("--kit", exercises.kit,
+                            "the kit's folder (default: the nearest folder at or above the current "
+                            "one that holds exercises.tsv)");
+  exercises_app->add_option("--suite", exercises.suite,
+                            "EXERCISE: print cases/protocol, cases/EXERCISE and, when it exists, "
+                            "hidden/EXERCISE, the hidden suite (docs/mistakes.md)");
+
   try {
     app.parse(arguments);
     if (batch_app->parsed()) {
@@ -248,6 +259,7 @@ int main(int argc, char** argv) {
     build.sandbox = build_sandbox.kind();
     return grader::build_submission(build);
   }
+  if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
   if (report_app->parsed()) {
     return grader::class_report_command(report_folders, report_out, report_show_hidden);
