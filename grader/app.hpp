@@ -49,6 +49,12 @@ struct BuildOptions {
   std::string exercise;  // names the starter in the message for a submission without CMake
 };
 
+// `bloom-grader exercises`: the manifest's exercises, or the case folders of one.
+struct ExercisesOptions {
+  std::filesystem::path kit;  // empty: the nearest folder at or above the current one with the manifest
+  std::string suite;          // an exercise: print its case folders (manifest.hpp, exercise_suites)
+};
+
 struct RecordOptions : GradingOptions {
   bool check = false;  // report stale files and exit 1 instead of writing them
   // also record each known mistake's first wrong answer (`command --list-mistakes`, then
@@ -85,5 +91,10 @@ struct AuditOptions : GradingOptions {
 // `bloom-grader build`: the build's output to stderr, then the program's path on stdout.
 // 0 built, 1 no project or the build failed (the message says which), 2 could not run.
 [[nodiscard]] int build_submission(const BuildOptions& options);
+
+// `bloom-grader exercises`: one name a line, or with a suite, one case folder a line (under
+// the kit as given). 0, or 2 with the reason on stderr (no kit, a bad manifest, no such
+// exercise).
+[[nodiscard]] int exercises_command(const ExercisesOptions& options, std::ostream& out);
 
 }  // namespace grader

@@ -17,6 +17,7 @@
 #include "batch.hpp"
 #include "file_io.hpp"
 #include "kit_root.hpp"
+#include "manifest.hpp"
 #include "options.hpp"
 #include "subcommand.hpp"
 #include "submission_build.hpp"
@@ -159,6 +160,12 @@ int write_template(const ClassroomOptions& options) {
                     "give --kit"
               : "--kit " + options.kit.string() +
                     ": not the kit's sources (no scripts/student-bundle.sh)");
+    return kExitCouldNotRun;
+  }
+  try {
+    static_cast<void>(find_exercise(kit, options.exercise));  // says which exercises there are
+  } catch (const FileError& e) {
+    std::cerr << e.what() << "\n";
     return kExitCouldNotRun;
   }
   const fs::path out = fs::absolute(options.out).lexically_normal();

@@ -11,4 +11,8 @@ namespace grader {
 // empty when there is none.
 [[nodiscard]] std::filesystem::path kit_above(std::filesystem::path from);
 
+// The nearest folder at or above `from` that holds the manifest (exercises.tsv): a kit of
+// sources, or an installed one such as Gradescope's unpacked zip; empty when there is none.
+[[nodiscard]] std::filesystem::path kit_holding_manifest(std::filesystem::path from);
+
 }  // namespace grader

@@ -230,6 +230,17 @@ int main(int argc, char** argv) {
                             "a list of repositories to clone into --out, one folder each: GitHub "
                             "Classroom's grades CSV, or one URL or path a line");
 
+  grader::ExercisesOptions exercises;
+  CLI::App* exercises_app = app.add_subcommand(
+      "exercises", "list the course's exercises (exercises.tsv), one a line; with --suite, the case "
+                   "folders that grade one, one a line");
+  exercises_app->add_option("--kit", exercises.kit,
+                            "the kit's folder (default: the nearest folder at or above the current "
+                            "one that holds exercises.tsv)");
+  exercises_app->add_option("--suite", exercises.suite,
+                            "EXERCISE: print cases/protocol, cases/EXERCISE and, when it exists, "
+                            "hidden/EXERCISE, the hidden suite (docs/mistakes.md)");
+
   try {
     app.parse(arguments);
     if (batch_app->parsed()) {
@@ -266,6 +277,7 @@ int main(int argc, char** argv) {
     return grader::build_submission(build);
   }
   if (classroom_app->parsed()) return grader::classroom_command(classroom);
+  if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
   if (report_app->parsed()) {
     return grader::class_report_command(report_folders, report_out, report_show_hidden);

@@ -4,15 +4,15 @@
 # It packs exactly what grading uses, from the working tree (committed or not): setup.sh and
 # run_autograder at the top, as Gradescope wants them, and scripts/deps.sh for setup.sh; a
 # statically linked bin/bloom-grader, which runs on any x86-64 Linux whatever its Boost
-# (Gradescope's Ubuntu 22.04 has 1.74); the exercise's public cases with the protocol suite and the mistakes catalogue; and its hidden
-# suite from gradescope/hidden/<exercise>/, if any. No reference, no starter, no other
-# exercise. It prints what it packed.
+# (Gradescope's Ubuntu 22.04 has 1.74); the manifest; the exercise's case folders as
+# `bloom-grader exercises --suite` names them: the protocol suite, its public cases and its
+# hidden suite, hidden/<exercise>/, if the kit has one; and the mistakes catalogue. No
+# reference, no starter, no other exercise. It prints what it packed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exercise=${1:-$(tr -d '[:space:]' < gradescope/exercise)}
-exercises=$(grep -v '^#' exercises.tsv | cut -f1)  # the manifest: one exercise a line
-if ! grep -qxF -- "$exercise" <<<"$exercises"; then
-  echo "make-zip: error: no exercise \"$exercise\" (the exercises, from exercises.tsv: $(paste -sd ' ' <<<"$exercises"))" >&2
+if [[ -d gradescope/hidden ]]; then
+  echo "make-zip: error: gradescope/hidden/ is no longer read: hidden suites live in hidden/<exercise>/ (docs/mistakes.md); move yours there" >&2
   exit 2
 fi
 
@@ -21,21 +21,24 @@ echo "make-zip: building a static bloom-grader ($build/gradescope-grader)"
 cmake -S . -B "$build/gradescope-grader" -DCMAKE_BUILD_TYPE=Release -DBLOOM_GRADER_ONLY=ON \
   -DBLOOM_STATIC_GRADER=ON >/dev/null
 cmake --build "$build/gradescope-grader" -j "$(nproc)" --target bloom-grader >/dev/null
+grader=$build/gradescope-grader/bin/bloom-grader
+# The exercise's case folders, by the kit's one reader of the manifest (it says which
+# exercises there are when this one is not among them).
+suites=$("$grader" exercises --kit . --suite "$exercise") || exit 2
 
 out=$build/gradescope-autograder.zip
 rm -f "$out"
-python3 - "$out" "$exercise" "$build/gradescope-grader/bin/bloom-grader" <<'PY'
+python3 - "$out" "$exercise" "$grader" $suites <<'PY'
 import pathlib, sys, zipfile
-out, exercise, grader = sys.argv[1], sys.argv[2], sys.argv[3]
+out, exercise, grader, suites = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 def files(folder, pattern="*"):
     folder = pathlib.Path(folder)
     return sorted(p for p in folder.rglob(pattern) if p.is_file()) if folder.is_dir() else []
-hidden = files(f"gradescope/hidden/{exercise}")
-catalogues = [p for p in (pathlib.Path("gradescope/hidden/mistakes.tsv"),) if p.is_file()]
 packed = {
+    "exercises.tsv": pathlib.Path("exercises.tsv"),  # run_autograder asks the grader for the suites
     "cases/mistakes.tsv": pathlib.Path("cases/mistakes.tsv"),
     "scripts/deps.sh": pathlib.Path("scripts/deps.sh"),  # setup.sh installs with it
-    **{str(p): p for p in files("cases/protocol") + files(f"cases/{exercise}") + hidden + catalogues},
+    **{str(p): p for suite in suites for p in files(suite)},
 }
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
     def add(name, data, mode=0o644):
@@ -51,7 +54,7 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         add(name, path.read_bytes())
 count = lambda folder: sum(1 for p in files(folder, "*.case"))
 print(f"packed {exercise}: {count('cases/protocol')} protocol cases, {count(f'cases/{exercise}')} "
-      f"public {exercise} cases, {sum(1 for p in hidden if p.suffix == '.case')} hidden cases, "
+      f"public {exercise} cases, {count(f'hidden/{exercise}')} hidden cases (hidden/{exercise}/), "
       f"a static bloom-grader")
 print(f"wrote {out}: upload it as the autograder (base image: docs/gradescope.md)")
 PY

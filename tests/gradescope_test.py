@@ -93,7 +93,7 @@ def in_debian_root(source, suite, tmp):
                          f"missing {sorted(wanted - packed)}, extra {sorted(packed - wanted)}")
     autograder = tmp / "autograder"
     unzip(build / "gradescope-autograder.zip", autograder / "source")
-    hidden = autograder / "source" / "gradescope" / "hidden" / exercise
+    hidden = autograder / "source" / "hidden" / exercise  # where the zip packs the kit's hidden/
     hidden.mkdir(parents=True, exist_ok=True)
     (hidden / "secret.case").write_text(HIDDEN_CASE)  # as an instructor's hidden suite
     shutil.copy2(autograder / "source" / "run_autograder", autograder / "run_autograder")
@@ -135,7 +135,8 @@ def main():
             source = root / "source"
             for folder in ("gradescope", "cases"):
                 shutil.copytree(args.source / folder, source / folder, dirs_exist_ok=True)
-            hidden = source / "gradescope" / "hidden" / exercise
+            shutil.copy2(args.source / "exercises.tsv", source / "exercises.tsv")
+            hidden = source / "hidden" / exercise
             hidden.mkdir(parents=True, exist_ok=True)
             (hidden / "secret.case").write_text(HIDDEN_CASE)
             env = dict(os.environ, AUTOGRADER_ROOT=str(root), BLOOM_GRADER=args.grader)
@@ -209,12 +210,12 @@ def main():
         # (to stderr, shown on failed visible cases) and the build (CMake's error, shown when
         # the build fails). Under either sandbox nothing of it reaches results.json; without
         # one (the control) it does, so the check can fail.
-        hidden_dir = "/autograder/source/gradescope/hidden" if args.debian_root else None
+        hidden_dir = "/autograder/source/hidden" if args.debian_root else None
 
         def leaking(where):
             def fill(dst):
                 copy(tmp / "solved" / exercise)(dst)
-                folder = hidden_dir or str(dst.parent / "source" / "gradescope" / "hidden")
+                folder = hidden_dir or str(dst.parent / "source" / "hidden")
                 if where == "program":
                     with open(dst / "src" / "hex.cpp", "a") as f:
                         f.write(LEAKING_PROGRAM.replace("HIDDEN_DIR", folder))

@@ -3,7 +3,7 @@
 cluster on this machine (tests/support/slurm_cluster.py) grades mixed submissions as a job
 array of 3, submitted with the job file unchanged. The test checks that:
   - the merged shards give the gradebook and class report a single-machine batch gives, byte
-    for byte;
+    for byte, the kit's hidden suite (hidden/bip37/) graded in both;
   - each task grades as many submissions at once as Slurm granted it (SLURM_CPUS_PER_TASK);
   - a task cancelled midway (scancel JOB_TASK) and submitted again resumes: what it had
     graded is not graded again, and the merge is still the single machine's.
@@ -21,6 +21,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
 import outcome  # noqa: E402
+from case_text import hidden_suite  # noqa: E402
 from slurm_cluster import SlurmCluster  # noqa: E402
 
 # a submission: a CMake project whose `bloom` runs a program copied beside it, so that the
@@ -52,11 +53,14 @@ def main():
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bloom-slurm-test-"))
     tmp.chmod(0o755)
     try:
-        # the kit as the job file finds it: BLOOM_KIT/build/bin/bloom-grader and BLOOM_KIT/cases
+        # the kit as the job file finds it: BLOOM_KIT/build/bin/bloom-grader, the manifest, the
+        # cases, and an instructor's hidden suite
         kit = tmp / "kit"
         (kit / "build" / "bin").mkdir(parents=True)
         shutil.copy(args.grader, kit / "build" / "bin" / "bloom-grader")
+        shutil.copy(source / "exercises.tsv", kit / "exercises.tsv")
         shutil.copytree(source / "cases", kit / "cases")
+        secret = hidden_suite(kit, "bip37", "nine-elements-one-percent")
 
         subs = tmp / "submissions"
         programs = {"a-right": (args.reference, []), "b-float-division": (args.student, ["float-division"]),
@@ -81,10 +85,13 @@ def main():
         # what a single machine gives: the job file's batch command, in one run
         baseline = tmp / "baseline"
         single = subprocess.run([kit / "build" / "bin" / "bloom-grader", "batch", "--cases", kit / "cases" / "protocol",
-                                 "--cases", kit / "cases" / "bip37", "--submissions", subs, "--build", BUILD,
+                                 "--cases", kit / "cases" / "bip37", "--cases", secret.parent,
+                                 "--submissions", subs, "--build", BUILD,
                                  "--run", "{project}/build/bloom", "--sandbox", "--jobs", "2", "--out", baseline, *TIMEOUT],
                                 capture_output=True, text=True)
         expect(single.returncode == 1, f"single-machine batch: exit {single.returncode}: {single.stderr[-1500:]}")
+        header = (baseline / "gradebook.csv").read_text().splitlines()[0] if (baseline / "gradebook.csv").exists() else ""
+        expect(f"bip37/{secret.stem}" in header.split(","), f"the hidden case is not graded: {header}")
         if failures:
             return outcome.report(failures)
 

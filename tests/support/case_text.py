@@ -33,3 +33,15 @@ def points(case: pathlib.Path) -> int:
     """What the case is worth: its @points, 1 without one."""
     value = directive(case, "points")
     return 1 if value is None else int(value)
+
+
+def hidden_suite(kit: pathlib.Path, exercise: str, public: str) -> pathlib.Path:
+    """An instructor's hidden suite in the kit, where every path that grades an exercise
+    finds it (hidden/EXERCISE/, docs/mistakes.md): the public case `public` of the exercise
+    (its name without .case) as the hidden case `secret-PUBLIC`, so the reference passes it
+    and a mistake that fails the public case fails it too. Returns the case's path."""
+    text = (kit / "cases" / exercise / f"{public}.case").read_text()
+    case = kit / "hidden" / exercise / f"secret-{public}.case"
+    case.parent.mkdir(parents=True, exist_ok=True)
+    case.write_text("# A hidden copy of a public case, as an instructor's hidden suite.\n@hidden\n" + text)
+    return case

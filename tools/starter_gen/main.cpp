@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
 
   int stale = 0;
   try {
-    for (const starter::Exercise& exercise : starter::read_exercises(root)) {
+    for (const starter::Exercise& exercise : grader::read_manifest(root)) {
       if (!only.empty() && std::find(only.begin(), only.end(), exercise.name) == only.end()) {
         continue;
       }

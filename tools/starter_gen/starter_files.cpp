@@ -53,46 +53,9 @@ bool in_build_folder(const fs::path& relative) {
 
 }  // namespace
 
-std::vector<Exercise> parse_exercises(const std::string& text, const std::string& where) {
-  std::vector<Exercise> list;
-  std::istringstream lines(text);
-  std::string line;
-  for (int number = 1; std::getline(lines, line); ++number) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto fail = [&](const std::string& problem) {
-      throw grader::FileError(where, number, problem);
-    };
-    std::vector<std::string> fields;
-    for (std::size_t start = 0;;) {
-      const std::size_t tab = line.find('\t', start);
-      fields.push_back(line.substr(start, tab - start));
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (fields.size() != 4) {
-      fail("a line has four tab-separated fields (name, lesson, try it, answers), this one has " +
-           std::to_string(fields.size()));
-    }
-    if (fields[0].empty() ||
-        fields[0].find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") != std::string::npos) {
-      fail("an exercise's name is lower-case letters and digits, got \"" + fields[0] + "\"");
-    }
-    for (const Exercise& seen : list) {
-      if (seen.name == fields[0]) fail("exercise \"" + fields[0] + "\" is listed twice");
-    }
-    list.push_back({fields[0], fields[1], fields[2], replace_all(fields[3], "\\n", "\n")});
-  }
-  if (list.empty()) throw grader::FileError(where, 0, "lists no exercise");
-  return list;
-}
-
-std::vector<Exercise> read_exercises(const fs::path& root) {
-  return parse_exercises(read_file(root / "exercises.tsv"), (root / "exercises.tsv").string());
-}
-
 FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep) {
   std::set<std::string> names;
-  for (const Exercise& e : read_exercises(root)) names.insert(e.name);
+  for (const Exercise& e : grader::read_manifest(root)) names.insert(e.name);
 
   FileMap files;
   std::string library_sources;

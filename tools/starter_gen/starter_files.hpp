@@ -9,23 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "manifest.hpp"
 #include "solution_regions.hpp"
 
 namespace starter {
 
-struct Exercise {
-  std::string name;     // folder and region name: "hashing"
-  std::string lesson;   // where the student learns it: "lesson 002, Hash functions"
-  std::string try_it;   // a shell line that feeds build/bloom a few commands
-  std::string answers;  // what that line prints once the exercise is done
-};
-
-// The course's exercises, in lesson order, from the manifest `root`/exercises.tsv (its header
-// says the columns). Throws grader::FileError naming the file and line of a malformed line.
-[[nodiscard]] std::vector<Exercise> read_exercises(const std::filesystem::path& root);
-
-// The same from the manifest's text; `where` names it in errors.
-[[nodiscard]] std::vector<Exercise> parse_exercises(const std::string& text, const std::string& where);
+// The course's exercises are read from the manifest by grader/manifest.hpp, the one reader.
+using Exercise = grader::Exercise;
 
 // Relative path in the starter folder -> file content.
 using FileMap = std::map<std::string, std::string>;

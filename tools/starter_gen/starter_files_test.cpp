@@ -10,10 +10,7 @@
 namespace {
 
 starter::Exercise exercise(const std::string& name) {
-  for (const starter::Exercise& e : starter::read_exercises(BLOOM_SOURCE_DIR)) {
-    if (e.name == name) return e;
-  }
-  throw std::runtime_error("no exercise " + name);
+  return grader::find_exercise(BLOOM_SOURCE_DIR, name);
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -111,26 +108,3 @@ TEST_CASE("a written starter is up to date until a file changes, appears or goes
   CHECK(std::filesystem::exists(dir.path() / "build" / "bloom"));
 }
 
-TEST_CASE("the manifest lists each exercise once with its four fields, and bad lines name their line") {
-  const std::vector<starter::Exercise> list = starter::read_exercises(BLOOM_SOURCE_DIR);
-  REQUIRE(list.size() >= 2);
-  CHECK(list[0].name == "bip37");  // lesson order
-  CHECK(exercise("hashing").answers == "48ad2c42\n610 395 180 965");
-  CHECK(exercise("hashing").try_it == "printf 'HASH 0 bloom\\nPOSITIONS 1000 4 bloom\\n' | build/bloom");
-  for (const starter::Exercise& e : list) CHECK(std::filesystem::is_directory(
-      std::filesystem::path(BLOOM_SOURCE_DIR) / "cases" / e.name));
-  const auto problem = [](const std::string& text) {
-    try {
-      static_cast<void>(starter::parse_exercises(text, "m.tsv"));
-    } catch (const std::runtime_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  CHECK(problem("# only a comment\n") == "m.tsv: error: lists no exercise");
-  CHECK(problem("a\tb\tc\n") ==
-        "m.tsv:1: error: a line has four tab-separated fields (name, lesson, try it, answers), this one has 3");
-  CHECK(problem("#\nBad\tb\tc\td\n") ==
-        "m.tsv:2: error: an exercise's name is lower-case letters and digits, got \"Bad\"");
-  CHECK(problem("a\tb\tc\td\na\tb\tc\td\n") == "m.tsv:2: error: exercise \"a\" is listed twice");
-}
