@@ -82,6 +82,9 @@ def in_debian_root(source, suite, tmp):
     build = tmp / "zip-build"
     made = run(["bash", source / "gradescope" / "make-zip.sh"], env=dict(os.environ, BLOOM_BUILD_DIR=str(build)))
     print(made.stdout.strip())
+    # what the instructor must read, and nothing else: no compiler warning, no build log
+    if made.stderr.strip() or len(made.stdout.splitlines()) != 3:
+        raise SystemExit(f"make-zip.sh said more than its three lines:\n{made.stdout}{made.stderr[-3000:]}")
     # Exactly what grading uses, from the working tree (a case not yet committed included).
     exercise = (source / "gradescope" / "exercise").read_text().strip()
     with zipfile.ZipFile(build / "gradescope-autograder.zip") as z:

@@ -80,7 +80,8 @@ std::vector<std::string_view> case_file_lines(std::string_view text) {
 std::string format_expected(std::string_view answer) {
   const bool escaped = !answer.empty() && std::string_view(">#@\\").find(answer.front()) !=
                                                std::string_view::npos;
-  return (escaped ? "\\" : "") + std::string(answer);
+  std::string text(escaped ? "\\" : "");  // appended: see file_io.cpp on GCC 12's -Wrestrict
+  return text.append(answer);
 }
 
 std::string_view command_of(std::string_view input) {
