@@ -60,6 +60,7 @@ kit() {
   echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for scripts/test.sh
   echo chromium tidy fonts-dejavu-core  # the class report's browser test, its HTML check, a font
   echo slurm-wlm munge                  # a real single-node Slurm for deploy/slurm-batch.sbatch's test
+  echo nodejs npm                       # programs on real npm libraries, graded (tests/libraries/)
   # libFuzzer and the sanitizers' runtime for the distribution's clang
   local clang_major
   clang_major=$(candidate clang | sed -n 's/^1:\([0-9]*\).*/\1/p')
