@@ -496,8 +496,8 @@ const std::vector<Mistake>& mistakes() {
        Step::Murmur, kTailNoFallthrough},
       {"utf16-code-units", "hashing", "lesson 002, Common mistakes",
        "each UTF-16 code unit of the key is hashed as one byte (charCodeAt(i) & 0xff, as the npm "
-       "packages murmurhash3js and murmurhash do), and the length counts code units: hash the "
-       "key's UTF-8 bytes (new TextEncoder().encode(key)), and use their count",
+       "packages murmurhash3js, murmurhash-js and imurmurhash do), and the length counts code "
+       "units: hash the key's UTF-8 bytes (new TextEncoder().encode(key)), and use their count",
        Step::Murmur, kUtf16Units},
       {"hash-bytes-reversed", "hashing", "lesson 002, MurmurHash3, 32-bit version",
        "the hash's bytes are printed in little-endian order (Guava's HashCode.toString(), or "
