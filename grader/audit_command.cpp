@@ -37,13 +37,15 @@ int audit_cases(const AuditOptions& options) {
   }
 
   int problems = 0;
-  std::cout << "mistake                    caught  named  cases that catch it (* = caught, not named)\n";
+  std::cout << "mistake                    caught  named  cases that catch it (* = caught, not named; ~ = "
+               "caught with an answer most wrong programs give, which names nothing)\n";
   for (const MistakeInfo& mistake : audited) {
     const std::vector<CaseResult> results = grade(
         prepared->cases, with_mistake(prepared->command, mistake.id), grade_options,
         stop_on_interrupt());
     int caught = 0;
     int named = 0;
+    int common = 0;  // caught with a common answer: no evidence, and not a problem
     std::string which;
     for (const CaseResult& r : results) {
       if (r.verdict == Verdict::NotRun) {
@@ -54,14 +56,19 @@ int audit_cases(const AuditOptions& options) {
       ++caught;
       const bool names = std::any_of(r.diagnosis.begin(), r.diagnosis.end(),
                                      [&](const KnownMistake* k) { return k->info.id == mistake.id; });
+      const bool no_evidence = !names && std::any_of(r.kase->mistakes.begin(), r.kase->mistakes.end(),
+                                                     [&](const KnownMistake& k) {
+                                                       return k.with.empty() && k.info.id == mistake.id && k.common;
+                                                     });
       named += names ? 1 : 0;
-      which += (which.empty() ? "" : " ") + r.kase->name + (names ? "" : "*");
+      common += no_evidence ? 1 : 0;
+      which += (which.empty() ? "" : " ") + r.kase->name + (names ? "" : no_evidence ? "~" : "*");
     }
     std::string id = mistake.id;
     id.resize(std::max<std::size_t>(id.size(), 26), ' ');
     std::cout << id << " " << std::setw(6) << caught << " " << std::setw(6) << named << "  "
               << (caught == 0 ? "SURVIVES every case" : which) << "\n";
-    if (caught == 0 || named < caught) ++problems;
+    if (caught == 0 || named == 0 || named + common < caught) ++problems;
   }
   std::cout << audited.size() << " mistakes, " << problems
             << (problems == 1 ? " survives or goes unnamed\n" : " survive or go unnamed\n");

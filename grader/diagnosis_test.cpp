@@ -60,7 +60,7 @@ TEST_CASE("a failed line whose answer is a known mistake's names it in every rep
   grader::Report report;
   report.results.push_back(wrong);
   REQUIRE(report.diagnoses().size() == 1);
-  CHECK(report.diagnoses()[0].second == 1);
+  CHECK(report.diagnoses()[0].cases == 1);
 
   // another wrong answer, a right one and a missing one name nothing
   CHECK(grader::judge(kase, answered("bytes=10 hashes=7\n"), {}).diagnosis.empty());
@@ -99,7 +99,7 @@ TEST_CASE("bad .mistakes files and catalogues are reported with file and line") 
                                (dir.path() / "mistakes.tsv").string());
   write_file(dir.path() / "x.mistakes", "3 float-division bytes=10\n");
   CHECK(load_error(dir) == (dir.path() / "x.mistakes").string() +
-                               ":1: error: a line is CASE-LINE, a tab, ID, a tab, ANSWER");
+                               ":1: error: a line is CASE-LINE, a tab, ID, a tab, ANSWER, and perhaps a tab and common");
   write_file(dir.path() / "mistakes.tsv", "float-division\tbip37\n");
   CHECK(load_error(dir) == (dir.path() / "mistakes.tsv").string() +
                                ":1: error: a line is ID, EXERCISE, SOURCE and MESSAGE, "

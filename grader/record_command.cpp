@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "app.hpp"
@@ -32,6 +33,69 @@ bool update_file(const std::filesystem::path& file, const std::string& text, boo
     std::cout << "recorded " << file.string() << "\n";
   }
   return true;
+}
+
+// A case (its index), the case-file line of an expected answer, and an answer given there.
+using Answer = std::tuple<std::size_t, int, std::string>;
+
+// How many programs with one function scrambled (bloom-reference --scramble) are run per
+// function: enough that an answer few wrong programs give is seldom given twice by chance.
+constexpr int kScrambleSeeds = 8;
+
+// The first wrong answers that programs wrong in no particular way share: with each function
+// the program lists (--list-scrambled) replaced by a random one, kScrambleSeeds times, those
+// given at least twice, on any line (docs/mistakes.md, "Evidence"). The first seed runs every case; the
+// others only those it failed, since a function a case never calls changes nothing in it.
+// nullopt when the program could not list or run them.
+std::optional<std::set<Answer>> common_answers(const Command& command, const std::vector<Case>& cases,
+                                               const GradeOptions& options) {
+  Command lister = command;
+  lister.args.push_back("--list-scrambled");
+  lister.display += " --list-scrambled";
+  const RunResult listed = run_program(lister, "", options.limits);
+  if (!listed.started || listed.exit_code != 0 || listed.signal != 0 || listed.timed_out) {
+    error(lister.display + " did not list the functions it scrambles");
+    return std::nullopt;
+  }
+  std::map<Answer, int> given;
+  for (const std::string_view name : output_lines(listed.out)) {
+    std::vector<Case> failed;         // by the first seed
+    std::vector<std::size_t> index;   // where each stands in `cases`
+    for (int seed = 1; seed <= kScrambleSeeds; ++seed) {
+      Command scrambled = command;
+      scrambled.args.push_back("--scramble");
+      scrambled.args.push_back(std::string(name) + ":" + std::to_string(seed));
+      scrambled.display += " --scramble " + scrambled.args.back();
+      const std::vector<Case>& graded = seed == 1 ? cases : failed;
+      const std::vector<CaseResult> results = grade(graded, scrambled, options, stop_on_interrupt());
+      for (std::size_t j = 0; j < results.size(); ++j) {
+        if (results[j].verdict == Verdict::NotRun) return std::nullopt;
+        if (results[j].verdict == Verdict::Passed) continue;
+        const std::size_t i = seed == 1 ? j : index[j];
+        // every wrong answer counts, not only the first: a line after it is what a wrong
+        // program answers there too
+        const std::vector<std::string_view> out = output_lines(results[j].run.out);
+        std::size_t at = 0;
+        for (const Step& step : cases[i].steps) {
+          for (const ExpectedLine& expected : step.expected) {
+            if (at < out.size() && !lines_match(expected.text, out[at])) {
+              ++given[{i, expected.case_line, std::string(out[at])}];
+            }
+            ++at;
+          }
+        }
+        if (seed == 1) {
+          failed.push_back(cases[j]);
+          index.push_back(j);
+        }
+      }
+    }
+  }
+  std::set<Answer> common;
+  for (const auto& [answer, times] : given) {
+    if (times >= 2) common.insert(answer);
+  }
+  return common;
 }
 
 // Records mistakes.tsv in each folder given and, for each case, the first answer each known
@@ -79,6 +143,8 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       }
     }
   }
+  const std::optional<std::set<Answer>> common = common_answers(command, cases, grade_options);
+  if (!common) return -1;
 
   // Each exercise's cases (a case id is EXERCISE/NAME), graded for its pairs.
   std::map<std::string, std::pair<std::vector<Case>, std::vector<std::size_t>>> by_exercise;
@@ -126,6 +192,9 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   }
   for (auto& [i, known] : pair_answers) {
     if (times[{i, known.case_line, known.answer}] == 1) recorded[i].push_back(std::move(known));
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    for (KnownMistake& known : recorded[i]) known.common = common->count({i, known.case_line, known.answer}) != 0;
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     stale += update_file(mistakes_file_of(cases[i].file),

@@ -62,10 +62,18 @@ nlohmann::json to_json(const Report& report) {
             {"interrupted", report.interrupted},
             {"diagnosis", [&] {
                nlohmann::json named = nlohmann::json::array();
-               for (const auto& [mistake, count] : report.diagnoses()) {
-                 named.push_back({{"id", mistake->id},
-                                  {"cases", count},
-                                  {"message", diagnosis_line(*mistake)}});
+               for (const Diagnosed& diagnosed : report.diagnoses()) {
+                 // "one of" is one entry, its id the words a report shows, its mistakes listed
+                 nlohmann::json ids = nlohmann::json::array();
+                 std::string message;
+                 for (const MistakeInfo* mistake : diagnosed.mistakes) {
+                   ids.push_back(mistake->id);
+                   message += (message.empty() ? "" : "; or ") + diagnosis_line(*mistake);
+                 }
+                 named.push_back({{"id", diagnosed.name()},
+                                  {"one_of", ids},
+                                  {"cases", diagnosed.cases},
+                                  {"message", message}});
                }
                return named;
              }()}}},
@@ -92,9 +100,8 @@ nlohmann::json to_gradescope(const Report& report) {
   std::ostringstream summary;
   summary << "score " << report.score() << "/" << report.max_score() << ": " << report.passed()
           << " passed, " << report.failed() << " failed";
-  for (const auto& [mistake, count] : report.diagnoses()) {
-    summary << "\nlooks like " << mistake->id << " in " << count
-            << (count == 1 ? " case: " : " cases: ") << diagnosis_line(*mistake);
+  for (const Diagnosed& diagnosed : report.diagnoses()) {
+    for (const std::string& line : diagnosed_lines(diagnosed)) summary << "\n" << line;
   }
   return {{"score", report.score()},
           {"output", summary.str()},

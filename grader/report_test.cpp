@@ -96,10 +96,53 @@ TEST_CASE("a mistake named only where another, named more often, is named too is
   report.results[1].diagnosis = {&wide};
   const auto named = report.diagnoses();
   REQUIRE(named.size() == 1);
-  CHECK(named[0].first->id == "wide");
-  CHECK(named[0].second == 2);
-  report.results[1].diagnosis = {&narrow, &wide};  // each explains as much: both stay
-  CHECK(report.diagnoses().size() == 2);
+  CHECK(named[0].name() == "wide");
+  CHECK(named[0].cases == 2);
+  // each explains as much: the cases cannot tell them apart, and the report says so in one entry
+  report.results[1].diagnosis = {&narrow, &wide};
+  const auto alike = report.diagnoses();
+  REQUIRE(alike.size() == 1);
+  CHECK(alike[0].name() == "one of: wide, narrow");
+  CHECK(grader::diagnosed_lines(alike[0]) ==
+        std::vector<std::string>{"looks like one of: wide, narrow (in 2 cases; they answer them alike, so "
+                                 "these cases cannot tell which)",
+                                 "  this is what you get when m (s) [wide]",
+                                 "  this is what you get when m (s) [narrow]"});
+  // a pair's answer names both for certain: never "one of"
+  const grader::KnownMistake pair{2, "z", {"wide", "e", "s", "m"}, {{"narrow", "e", "s", "m"}}};
+  report.results[0].diagnosis = {&pair};
+  report.results[1].diagnosis = {&pair};
+  const auto both = report.diagnoses();
+  REQUIRE(both.size() == 2);
+  CHECK(both[0].name() == "wide");
+  CHECK(both[1].name() == "narrow");
+}
+
+TEST_CASE("a mistake whose first wrong answer stands on a line answered right is ruled out") {
+  // two lines; "early" gets line 2 wrong, "late" line 4
+  const grader::Case kase = grader::parse_case("> A\nx\n> B\ny\n", "dir/one", "dir/one.case");
+  grader::Case with_mistakes = kase;
+  with_mistakes.mistakes = {{2, "q", {"early", "e", "s", "m"}}, {4, "r", {"late", "e", "s", "m"}},
+                            {4, "r", {"early", "e", "s", "m"}, {{"late", "e", "s", "m"}}}};
+  const auto graded = [&](const std::string& out) {
+    grader::RunResult run;
+    run.started = true;
+    run.out = out;
+    std::vector<grader::CaseResult> results = {grader::judge(with_mistakes, run, {})};
+    const std::vector<std::string> ruled_out = grader::rule_out_contradicted(results);
+    std::vector<std::string> named;
+    for (const grader::KnownMistake* known : results[0].diagnosis) {
+      for (const grader::MistakeInfo* m : known->named()) named.push_back(m->id);
+    }
+    return std::pair{ruled_out, named};
+  };
+  // line 2 right: "early" cannot be what the program does, alone or in the pair
+  CHECK(graded("x\nr\n") == std::pair{std::vector<std::string>{"early"}, std::vector<std::string>{"late"}});
+  CHECK(graded("q\ny\n").second == std::vector<std::string>{"early"});  // line 2 wrong, as early answers
+  CHECK(graded("x\ny\n").first == std::vector<std::string>{"early", "late"});  // passed: both out
+  // a common answer names nothing, but its line still rules out what it contradicts
+  with_mistakes.mistakes[1].common = true;
+  CHECK(graded("x\nr\n") == std::pair{std::vector<std::string>{"early"}, std::vector<std::string>{}});
 }
 
 TEST_CASE("each report format of the table writes its own form, and --report finds it by name") {

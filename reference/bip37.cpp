@@ -3,7 +3,10 @@
 #include "bip37.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "murmur3.hpp"
 #include "not_implemented.hpp"
@@ -72,10 +75,11 @@ std::uint32_t Bip37Filter::bit_count() const {
 void Bip37Filter::insert(std::span<const std::uint8_t> element) {
   // empty filter: nothing to set, and no modulus by zero (CVE-2013-5700)
   if (data_.empty()) return;
+  std::array<std::uint32_t, kMaxHashFuncs> bits{};  // all of them, checked, before any is set
+  for (std::uint32_t i = 0; i < hashes_; ++i) bits[i] = checked_bit(element, i);
   for (std::uint32_t i = 0; i < hashes_; ++i) {
-    const std::uint32_t bit = bit_index_(element, i, tweak_, bit_count());
     // bit x is bit x mod 8, from the least significant, of byte x / 8
-    data_[bit >> 3] = static_cast<std::uint8_t>(data_[bit >> 3] | (1U << (bit & 7)));
+    data_[bits[i] >> 3] = static_cast<std::uint8_t>(data_[bits[i] >> 3] | (1U << (bits[i] & 7)));
   }
 }
 
@@ -83,7 +87,7 @@ bool Bip37Filter::contains(std::span<const std::uint8_t> element) const {
   // empty filter: everything matches, and no modulus by zero (CVE-2013-5700)
   if (data_.empty()) return true;
   for (std::uint32_t i = 0; i < hashes_; ++i) {
-    const std::uint32_t bit = bit_index_(element, i, tweak_, bit_count());
+    const std::uint32_t bit = checked_bit(element, i);
     if ((data_[bit >> 3] & (1U << (bit & 7))) == 0) return false;
   }
   return true;
@@ -93,10 +97,18 @@ std::vector<std::uint32_t> Bip37Filter::indexes(std::span<const std::uint8_t> el
   std::vector<std::uint32_t> result;
   result.reserve(hashes_);
   // H >= 1 implies at least one byte (bytes * 8 / n >= 1), so bit_count() is never 0 here.
-  for (std::uint32_t i = 0; i < hashes_; ++i) {
-    result.push_back(bit_index_(element, i, tweak_, bit_count()));
-  }
+  for (std::uint32_t i = 0; i < hashes_; ++i) result.push_back(checked_bit(element, i));
   return result;
+}
+
+std::uint32_t Bip37Filter::checked_bit(std::span<const std::uint8_t> element, std::uint32_t i) const {
+  const std::uint32_t bit = bit_index_(element, i, tweak_, bit_count());
+  // a student's bit index reaches a byte of the filter: one past its end is a bug to hear of
+  if (bit >= bit_count()) {
+    throw std::out_of_range("bip37_bit_index gave " + std::to_string(bit) + " for i = " + std::to_string(i) +
+                            ", not below bytes * 8 = " + std::to_string(bit_count()));
+  }
+  return bit;
 }
 
 // BEGIN SOLUTION bip37

@@ -41,7 +41,8 @@ class Bip37Filter {
   // An empty filter sized by bip37_filter_size(n, p).
   Bip37Filter(std::uint32_t n, double p, std::uint32_t tweak, std::uint8_t flags);
 
-  // Sets the element's H bits. A filter of 0 bytes stays empty.
+  // Sets the element's H bits. A filter of 0 bytes stays empty. Throws std::out_of_range, and
+  // changes nothing, when the bit index function gives an index past the filter.
   void insert(std::span<const std::uint8_t> element);
   // True when all H bits of the element are set: "maybe". A filter of 0 bytes, or one with
   // H = 0, contains everything, as Bitcoin Core answers since CVE-2013-5700.
@@ -59,6 +60,9 @@ class Bip37Filter {
 
  private:
   [[nodiscard]] std::uint32_t bit_count() const;
+  // Bit index i of the element; throws std::out_of_range when the bit index function gives one
+  // that is not below bit_count() (a student's may), before anything changes.
+  [[nodiscard]] std::uint32_t checked_bit(std::span<const std::uint8_t> element, std::uint32_t i) const;
 
   std::vector<std::uint8_t> data_;
   std::uint32_t hashes_;

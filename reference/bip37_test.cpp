@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -148,4 +149,22 @@ TEST_CASE("the seed of hash i wraps modulo 2^32") {
   const auto cafe = bytes_of("cafe");
   CHECK(bloom::bip37_bit_index(cafe, 2, 7, 48) == 46);
   CHECK(bloom::bip37_bit_index(cafe, 3, 7, 48) == 26);
+}
+
+namespace {
+
+std::uint32_t index_past_the_end(std::span<const std::uint8_t>, std::uint32_t, std::uint32_t, std::uint32_t bits) {
+  return bits;
+}
+
+}  // namespace
+
+TEST_CASE("a bit index past the filter is heard of, and leaves the filter as it was") {
+  bloom::Bip37Filter filter(bloom::FilterSize{6, 4}, 7, 0, index_past_the_end);
+  const bloom::Bip37Filter before = filter;
+  const std::vector<std::uint8_t> element = {0xab};
+  CHECK_THROWS_WITH_AS(filter.insert(element), "bip37_bit_index gave 48 for i = 0, not below bytes * 8 = 48",
+                       std::out_of_range);
+  CHECK(filter == before);
+  CHECK_THROWS_AS(static_cast<void>(filter.contains(element)), std::out_of_range);
 }

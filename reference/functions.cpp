@@ -9,7 +9,8 @@ namespace bloom {
 const Functions& reference_functions() {
   static constexpr Functions functions{murmur3_32,          double_hash_position, bip37_filter_size,
                                        bip37_bit_index,     filterload_payload,   decode_hex,
-                                       fnv1a_64,            classic_filter_size,  classic_position};
+                                       fnv1a_64,            append_hash_hex,      classic_filter_size,
+                                       classic_position};
   return functions;
 }
 

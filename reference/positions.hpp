@@ -18,7 +18,8 @@ inline constexpr std::uint32_t kSecondHashSeed = 0x9747b28c;
 
 // Writes the positions i = 0 .. out.size()-1 of `key` in a filter of m bits into `out`, with
 // h_a = murmur3_32(key, 0) and h_b = murmur3_32(key, kSecondHashSeed), calling the
-// functions of `functions`. Requires m >= 1.
+// functions of `functions`. Requires m >= 1. Throws std::out_of_range when the position
+// function gives one that is not below m (a student's may).
 void double_hash_positions(std::span<const std::uint8_t> key, std::uint32_t m,
                            std::span<std::uint32_t> out,
                            const Functions& functions = reference_functions());

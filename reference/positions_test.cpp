@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -37,4 +38,20 @@ TEST_CASE("positions stay below m at the extremes of m") {
   // The largest m: 4294967294 is -1 mod m, so h_a + 49 * h_b = 50 * (-1) = m - 50.
   CHECK(bloom::double_hash_position(4294967294, 4294967294, 49, 4294967295) == 4294967245U);
   CHECK(positions_of("bloom", 4294967295, 1) == std::vector<std::uint32_t>{1219308610});
+}
+
+namespace {
+
+std::uint32_t past_the_end(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t m) { return m; }
+
+}  // namespace
+
+TEST_CASE("a position function that gives one not below m is heard of, as basics' given code does") {
+  bloom::Functions functions = bloom::reference_functions();
+  functions.double_hash_position = past_the_end;
+  std::array<std::uint32_t, 2> out{};
+  const std::string_view key = "bloom";
+  CHECK_THROWS_WITH_AS(bloom::double_hash_positions({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()},
+                                                    64, out, functions),
+                       "double_hash_position gave 64 for i = 0, not below m = 64", std::out_of_range);
 }

@@ -148,3 +148,69 @@ TEST_CASE("an output that cannot be written ends bloom-reference with status 2 a
   CHECK(finished.exit_code == 2);
   CHECK(finished.err == BLOOM_REFERENCE_BINARY ": could not write an answer (output closed or full)\n");
 }
+
+namespace {
+
+// What the hooks below see: the file serve() writes to, and the stream it writes through.
+fs::path g_out_path;
+std::ostream* g_out = nullptr;
+std::string g_seen;  // the output file's contents when the hook ran
+
+// A murmur3_32 that, for the key "look", reads what has reached the output file so far (as a
+// grader would, while the program is still working on this command), and for "debug" writes a
+// debug line to the program's own output stream, as a student's std::cout << ... does.
+std::uint32_t looking_murmur(std::span<const std::uint8_t> key, std::uint32_t seed) {
+  const std::string_view text(reinterpret_cast<const char*>(key.data()), key.size());
+  if (text == "look") g_seen = read_file(g_out_path);
+  if (text == "debug") *g_out << "debug: hashing " << text << "\n";
+  return bloom::murmur3_32(key, seed);
+}
+
+std::string serve_with_hook(const std::string& input) {
+  TempDir dir;
+  const fs::path in_path = dir.path() / "in";
+  g_out_path = dir.path() / "out";
+  std::ofstream(in_path, std::ios::binary) << input;
+  {
+    std::ifstream in(in_path, std::ios::binary);
+    std::ofstream out(g_out_path, std::ios::binary);
+    g_out = &out;
+    bloom::Functions functions = bloom::reference_functions();
+    functions.murmur3_32 = looking_murmur;
+    bloom::Interpreter interpreter(functions);
+    CHECK(bloom::serve(interpreter, in, out, "test") == 0);
+  }
+  g_out = nullptr;
+  return read_file(g_out_path);
+}
+
+}  // namespace
+
+TEST_CASE("while a command is being answered, every answer before it has been delivered") {
+  // the whole input is there at once, as a grader sends a case: nothing waits to be read
+  g_seen.clear();
+  CHECK(serve_with_hook("HASH 0 bloom\nBITS\nHASH 0 look\n") ==
+        "48ad2c42\nerror: no classic filter yet: send BLOOM <m> <k> first\n" + hex32(
+            bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>("look"), 4}, 0)) + "\n");
+  CHECK(g_seen == "48ad2c42\nerror: no classic filter yet: send BLOOM <m> <k> first\n");
+}
+
+TEST_CASE("a line the program writes to its output while answering comes just before that answer") {
+  const std::string debug_hash =
+      hex32(bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>("debug"), 5}, 0));
+  CHECK(serve_with_hook("HASH 0 bloom\nHASH 0 debug\nHASH 0 bloom\n") ==
+        "48ad2c42\ndebug: hashing debug\n" + debug_hash + "\n48ad2c42\n");
+}
+
+TEST_CASE("past the first 64 KiB of input, answers go out in blocks, not one by one") {
+  // 70,000 lines of 12 bytes: the answers to the last few thousand are not yet in the file when
+  // the last command is made, while those to the first 64 KiB are
+  std::string input;
+  for (int i = 0; i < 70000; ++i) input += "HASH 0 abcd\n";
+  input += "HASH 0 look\n";
+  g_seen.clear();
+  const std::string output = serve_with_hook(input);
+  CHECK(output.size() == 9 * 70001U);
+  CHECK(g_seen.size() >= 9 * (64 * 1024 / 12));
+  CHECK(g_seen.size() < 9 * 70000U);
+}

@@ -59,7 +59,7 @@ kit() {
   echo make                             # the build recipe's generator where ninja is not (a unit test)
   echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for scripts/test.sh
   echo chromium tidy fonts-dejavu-core  # the class report's browser test, its HTML check, a font
-  echo nodejs                           # GitHub's workflow parser, for the Classroom test (npm ci)
+  echo nodejs                           # the Classroom test's workflow parser; real npm libraries graded (tests/libraries/)
   command -v npm >/dev/null || echo npm # NodeSource's nodejs has its own npm and conflicts with Debian's
   echo slurm-wlm munge                  # a real single-node Slurm for deploy/slurm-batch.sbatch's test
   echo python3-yaml                     # reads deploy/k8s-indexed-job.yaml as Kubernetes would

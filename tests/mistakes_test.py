@@ -53,6 +53,24 @@ def hints_of(cases: pathlib.Path):
             for case in cases.rglob("*.case")}
 
 
+def untold_pairs(documented):
+    """(a, b) -> what the kit tells a program with both, for the pairs docs/mistakes.md lists
+    under "Pairs the public cases do not yet tell"."""
+    section = documented.split("### Pairs the public cases do not yet tell", 1)[-1].split("\n#", 1)[0]
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \+ `([a-z0-9-]+)` \| ([^|]*) \|", section, re.M)
+    return {(a, b): set(re.findall(r"`([a-z0-9-]+)`", told)) for a, b, told in rows}
+
+
+def told_by_check(output):
+    """The mistakes check's summary names: an id per "looks like ID in N cases: ..." line, and
+    "one of: A, B" as it stands for a group the cases could not tell apart."""
+    told = set()
+    for line in re.findall(r"^looks like (.*)$", output, re.M):
+        group = re.match(r"(one of: [a-z0-9, -]+) \(in ", line)
+        told.add(group.group(1) if group else re.search(r"\[([a-z0-9-]+)\]$", line).group(1))
+    return told
+
+
 def check_output(check, program, mistakes, case_folders, tmp):
     wrapper = pathlib.Path(tmp) / "student"
     wrapper.write_text("#!/bin/sh\nexec " + " ".join(program) + "".join(
@@ -71,10 +89,13 @@ def hint_problems(output, hints, label):
             continue
         case = head.group(1)
         shown = re.findall(r"^\s+hint: (.*)$", block, re.M)
-        sent = re.search(r"^\s+sent:\s+> (\S+)", block, re.M)
+        sent = re.search(r"^\s+sent:\s+> ([^\s·]+)", block, re.M)  # "FNV·": FNV and a space
         if shown and re.search(r"^\s+diagnosis: ", block, re.M):
             problems.append(f"{label}: {case} shows a hint beside a diagnosis: {shown}")
         for text in shown:
+            if case_text.BUILDS_ON.match(text):
+                continue  # a pointer to the case to fix first, not a hint of this case's
+            text = case_text.declared_text(text)
             owners = [command for command, hint in hints.get(case, []) if hint == text]
             if not owners:
                 problems.append(f"{label}: {case} shows a hint it does not declare: {text!r}")
@@ -98,6 +119,7 @@ def main():
     exercise_of = {line.split("\t")[0]: line.split("\t")[1] for line in catalogue}
     ids = list(exercise_of)
     documented = pathlib.Path(docs).read_text()
+    untold = untold_pairs(documented)
     hints = hints_of(pathlib.Path(cases))
     students = (("Python", [sys.executable, python_student]), ("C++", [cpp_student]))
     if args.cpp_only:
@@ -121,7 +143,7 @@ def main():
             for mistake in [m for m in ids if exercise_of[m] == exercise]:
                 output = check_output(check, [cpp_student], [mistake], folders, tmp)
                 failures += hint_problems(output, hints, mistake)
-                told = set(re.findall(r"^looks like .*\[([a-z0-9-]+)\]$", output, re.M))
+                told = told_by_check(output)
                 if told != {mistake}:
                     failures.append(f"{mistake}: check told {sorted(told)}")
             every_pair = itertools.combinations([m for m in ids if exercise_of[m] == exercise], 2)
@@ -141,10 +163,12 @@ def main():
                 failures += hint_problems(output, hints, label)
                 if both.returncode != 0:
                     continue
-                told = set(re.findall(r"^looks like .*\[([a-z0-9-]+)\]$", output, re.M))
-                if told != set(pair):
-                    failures.append(f"{label}: check told {sorted(told)}")
-                else:
+                told = told_by_check(output)
+                wanted = untold.get(pair, set(pair))
+                if told != wanted:
+                    failures.append(f"{label}: check told {sorted(told)}, where {sorted(wanted)} is due"
+                                    + (" (docs/mistakes.md's table of pairs not yet told)" if pair in untold else ""))
+                elif told == set(pair):
                     told_both += 1
         print(f"{len(ids)} mistakes each named alone, by the grader and by check; {pairs} pairs: {told_both} named both under "
               f"check, {refused} refused as one line written two ways (docs/mistakes.md)")

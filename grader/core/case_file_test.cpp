@@ -190,17 +190,24 @@ TEST_CASE("the catalogue and a case's .mistakes file read back what was written"
   };
   write(folder / "mistakes.tsv", text);
   write(case_file, "# one\n> HASH 0 bloom\n48ad2c42\n> HASH 1 bloom\nabcdef01\n");
-  const std::vector<grader::KnownMistake> answers = {{3, "6f6f6c62", catalogue[0]},
-                                                     {5, "00000001", catalogue[1]}};
+  std::vector<grader::KnownMistake> answers = {{3, "6f6f6c62", catalogue[0]},
+                                               {5, "00000001", catalogue[1]},
+                                               {5, "no", catalogue[0], {catalogue[1]}}};
+  answers[2].common = true;  // a pair's answer that wrong programs give anyway
   write(grader::mistakes_file_of(case_file), grader::format_mistake_answers(case_file, answers));
   const Case loaded = grader::load_case(case_file, "hashing/one");
-  REQUIRE(loaded.mistakes.size() == 2);
+  REQUIRE(loaded.mistakes.size() == 3);
   for (std::size_t i = 0; i < answers.size(); ++i) {
     CHECK(loaded.mistakes[i].case_line == answers[i].case_line);
     CHECK(loaded.mistakes[i].answer == answers[i].answer);
     CHECK(loaded.mistakes[i].info.id == answers[i].info.id);
     CHECK(loaded.mistakes[i].info.message == answers[i].info.message);
+    CHECK(loaded.mistakes[i].with.size() == answers[i].with.size());
+    CHECK(loaded.mistakes[i].common == answers[i].common);
   }
+  write(grader::mistakes_file_of(case_file), "3\tbig-endian-blocks\t6f6f6c62\trare\n");
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::load_case(case_file, "hashing/one")),
+                       doctest::Contains("perhaps a tab and common"), grader::CaseFileError);
   CHECK(grader::format_mistake_answers(case_file, {}).empty());
   fs::remove_all(folder);
 }

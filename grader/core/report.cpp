@@ -26,7 +26,14 @@ int Report::passed() const {
 
 int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
 
-std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
+std::string Diagnosed::name() const {
+  if (mistakes.size() == 1) return mistakes.front()->id;
+  std::string text = "one of:";
+  for (std::size_t i = 0; i < mistakes.size(); ++i) text += (i == 0 ? " " : ", ") + mistakes[i]->id;
+  return text;
+}
+
+std::vector<Diagnosed> Report::diagnoses() const {
   // each mistake named, with the cases (indexes) whose answer it explains
   std::vector<std::pair<const MistakeInfo*, std::set<std::size_t>>> named;
   std::set<std::string> in_pairs;  // named by a pair's answer: made for certain
@@ -54,13 +61,37 @@ std::vector<std::pair<const MistakeInfo*, int>> Report::diagnoses() const {
              std::includes(other.second.begin(), other.second.end(), cases.begin(), cases.end());
     });
   };
-  std::vector<std::pair<const MistakeInfo*, int>> kept;
+  std::vector<Diagnosed> kept;
+  std::vector<const std::set<std::size_t>*> kept_cases;  // beside kept: the cases of each
   for (const auto& [mistake, cases] : named) {
-    if (in_pairs.count(mistake->id) != 0 || !subsumed(cases)) {
-      kept.emplace_back(mistake, static_cast<int>(cases.size()));
+    const bool certain = in_pairs.count(mistake->id) != 0;
+    if (!certain && subsumed(cases)) continue;
+    // the same cases as an entry kept already, neither certain: the cases cannot tell them apart
+    std::size_t alike = kept.size();
+    for (std::size_t j = 0; j < kept.size() && !certain; ++j) {
+      if (*kept_cases[j] == cases && in_pairs.count(kept[j].mistakes.front()->id) == 0) alike = j;
+    }
+    if (alike < kept.size()) {
+      kept[alike].mistakes.push_back(mistake);
+    } else {
+      kept.push_back({{mistake}, static_cast<int>(cases.size())});
+      kept_cases.push_back(&cases);
     }
   }
   return kept;
+}
+
+std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed) {
+  const std::string count =
+      std::to_string(diagnosed.cases) + (diagnosed.cases == 1 ? " case" : " cases");
+  if (diagnosed.mistakes.size() == 1) {
+    return {"looks like " + diagnosed.name() + " in " + count + ": " +
+            diagnosis_line(*diagnosed.mistakes.front())};
+  }
+  std::vector<std::string> lines = {"looks like " + diagnosed.name() + " (in " + count +
+                                    "; they answer them alike, so these cases cannot tell which)"};
+  for (const MistakeInfo* mistake : diagnosed.mistakes) lines.push_back("  " + diagnosis_line(*mistake));
+  return lines;
 }
 
 std::string_view not_implemented_function(std::string_view line) {
@@ -91,10 +122,18 @@ std::vector<std::string> advice(const CaseResult& result) {
     return {"advice: this is an AddressSanitizer build, which needs more address space than the "
             "limit allows: run it with --memory 0"};
   }
+  if (result.mismatch && result.mismatch->extra_before) {
+    return {"advice: standard output is for answers only, one per command: write any other line "
+            "(a debug line) to standard error, std::cerr"};
+  }
   switch (result.verdict) {
     case Verdict::Timeout:
-      return {"advice: end each answer with std::endl (or flush std::cout), so that every answer "
-              "written arrives at once; then the report shows the command it stops at"};
+      if (!output_lines(result.run.out).empty()) {
+        return {"advice: look for a loop that never ends in what this command calls"};
+      }
+      return {"advice: a program that writes its answers only at its end shows none before it is "
+              "stopped: write each answer as it is made (the starters' given code does), and the "
+              "report shows the command it hangs on"};
     case Verdict::Crashed:
       return {"advice: to see where it crashes, build with -fsanitize=address,undefined and run "
               "it again with --memory 0"};
@@ -126,10 +165,22 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   std::vector<std::string> out;
   const Case& kase = *result.kase;
   const auto diagnose = [&] {
+    // A pair's answer names both of its mistakes; single mistakes that give this same answer
+    // are "one of" them: the case cannot tell which.
+    std::vector<const MistakeInfo*> alike;
     for (const KnownMistake* known : result.diagnosis) {
+      if (known->with.empty()) alike.push_back(&known->info);
+    }
+    for (const KnownMistake* known : result.diagnosis) {
+      if (known->with.empty() && alike.size() > 1) continue;
       for (const MistakeInfo* mistake : known->named()) {
         out.push_back("diagnosis: " + diagnosis_line(*mistake));
       }
+    }
+    if (alike.size() > 1) {
+      out.push_back("diagnosis: " + Diagnosed{alike, 1}.name() +
+                    " (each answers this line so; this case cannot tell which)");
+      for (const MistakeInfo* mistake : alike) out.push_back("  " + diagnosis_line(*mistake));
     }
   };
   if (kase.hidden && !show_hidden) {
@@ -141,9 +192,8 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   out.push_back((by_id ? kase.name + ".case" : kase.file.string()) + ":" +
                 std::to_string(result.mismatch ? result.mismatch->case_line : 1) + ": " +
                 std::string(verdict_name(result.verdict)) + ": " + result.summary);
-  // A timeout with every answer that came right says nothing about which command is stuck.
-  const bool stuck_somewhere = result.verdict == Verdict::Timeout && result.mismatch &&
-                               !result.mismatch->actual && !result.mismatch->extra_output;
+  // A timeout before any answer came says nothing about which command is stuck.
+  const bool stuck_somewhere = result.verdict == Verdict::Timeout && output_lines(result.run.out).empty();
   if (result.mismatch && !stuck_somewhere) {
     const Mismatch& m = *result.mismatch;
     for (const std::string& line : context_before(result, m.output_line)) {
@@ -154,10 +204,15 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
     } else {
       out.push_back("  sent:     > " + visible(m.step->input));
       out.push_back("  expected: " + visible(m.expected));
-      if (m.actual) {
+      if (m.actual && m.extra_before) {
+        out.push_back("  extra:    " + visible(*m.actual) + "   (a line more than the answers)");
+        out.push_back("  then:     " + visible(m.expected) + "   (the answer, right, one line late)");
+      } else if (m.actual) {
         out.push_back("  actual:   " + visible(*m.actual));
         out.push_back("            " + std::string(first_difference(m.expected, *m.actual), ' ') +
                       "^");
+      } else if (result.verdict == Verdict::Timeout) {
+        out.push_back("  actual:   (nothing yet: the time limit came first)");
       } else {
         out.push_back("  actual:   (nothing: the output ended)");
       }
@@ -182,11 +237,33 @@ std::vector<std::string> shown_hints(const CaseResult& result) {
   std::vector<std::string> shown;
   const bool answers_judged =
       result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
-  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch) return shown;
+  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch || result.mismatch->extra_before) {
+    return shown;
+  }
+  const std::optional<std::string>& actual = result.mismatch->actual;
+  if (actual && !not_implemented_function(*actual).empty()) return shown;
+  const auto listed = [](const std::vector<std::string>& ids) {
+    std::string text;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      text += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + ids[i];
+    }
+    return text;
+  };
+  if (!result.needs_failed.empty()) {
+    const bool one = result.needs_failed.size() == 1;
+    shown.push_back("this case builds on what " + listed(result.needs_failed) + " test" +
+                    (one ? "s" : "") + ", and " + (one ? "it fails" : "they fail") + " too: fix " +
+                    (one ? "it" : "them") + " first");
+    return shown;
+  }
+  const std::string premise = result.needs_not_graded.empty()
+                                  ? ""
+                                  : "if " + listed(result.needs_not_graded) +
+                                        (result.needs_not_graded.size() == 1 ? " passes" : " pass") + ": ";
   const Step* step = result.mismatch->step;
   for (const Hint& hint : result.kase->hints) {
     if (hint.command.empty() || (step != nullptr && command_of(step->input) == hint.command)) {
-      shown.push_back(hint.text);
+      shown.push_back(premise + hint.text);
     }
   }
   return shown;
@@ -234,9 +311,13 @@ void write_text(const Report& report, std::ostream& out, const TextStyle& style)
     }
   }
   if (report.interrupted) out << "interrupted: cases not run count as failed\n";
-  for (const auto& [mistake, count] : report.diagnoses()) {
-    out << paint("33;1", "looks like") << " " << mistake->id << " in " << count
-        << (count == 1 ? " case: " : " cases: ") << diagnosis_line(*mistake) << "\n";
+  for (const Diagnosed& diagnosed : report.diagnoses()) {
+    for (const std::string& line : diagnosed_lines(diagnosed)) {
+      constexpr std::string_view kLooksLike = "looks like";
+      out << (line.starts_with(kLooksLike) ? paint("33;1", std::string(kLooksLike)) + line.substr(kLooksLike.size())
+                                           : line)
+          << "\n";
+    }
   }
   out << "score " << report.score() << "/" << report.max_score() << " points" << points_note(report)
       << "\n";

@@ -1,6 +1,7 @@
 // The hostile programs of fixtures/, each run for real and judged on testdata/hostile.case.
 #include "runner.hpp"
 
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -74,23 +75,65 @@ TEST_CASE("right output followed by a hang is still a timeout, and says the outp
   CHECK(r.summary.find("all of them right") != std::string::npos);
 }
 
-TEST_CASE("a timeout says what is known, not which command it is stuck at, and advises flushing") {
+TEST_CASE("a timeout with no answer at all says what is known, not which command it is stuck at") {
   // one that hangs before any output and one that holds its answers in a buffer, then hangs:
   // the grader sees the same, and must not blame the first command for either
   for (const char* name : {"hostile_sleep_forever", "hostile_buffer_then_hang"}) {
     CAPTURE(name);
     const auto r = judge_fixture(name);
     CHECK(r.verdict == Verdict::Timeout);
-    CHECK(r.summary == "not finished within 2 s (0 of 2 expected lines came): it may be stuck, "
-                       "or may hold its answers in a buffer");
+    CHECK(r.summary == "no answer at all within 2 s: the program is stuck on the first command, or "
+                       "holds its answers back");
     const auto details = grader::failure_details(r);
     std::string text;
     for (const std::string& line : details) text += line + "\n";
     CHECK(text.find("sent:") == std::string::npos);
     CHECK(text.find("the output ended") == std::string::npos);
-    CHECK(text.find("advice: end each answer with std::endl") != std::string::npos);
+    CHECK(text.find("advice: a program that writes its answers only at its end") != std::string::npos);
     CHECK(text.find("hint:") == std::string::npos);
   }
+}
+
+TEST_CASE("a hang after some answers is reported at the command that got none, with the lines before it") {
+  const grader::Case kase = grader::parse_case("@hint HASH: a hint\n> HASH 0 bloom\n48ad2c42\n> HASH 0 loop\nabcdef01\n",
+                                         "dir/hang", "dir/hang.case");
+  std::string error;
+  const auto hangs = grader::resolve_command({"/bin/sh", "-c", "read l; echo 48ad2c42; exec sleep 30"}, error);
+  REQUIRE_MESSAGE(hangs, error);
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  options.limits.wall = std::chrono::milliseconds(500);
+  const std::atomic<bool> stop{false};
+  const std::vector<grader::Case> cases = {kase};  // the results point into it
+  const grader::CaseResult r = grader::grade(cases, *hangs, options, stop)[0];
+  CHECK(r.verdict == Verdict::Timeout);
+  CHECK(r.summary == "no answer to this line within 0.5 s: the 1 answer before it came, and the program "
+                     "was still working on this command");
+  const std::vector<std::string> details = grader::failure_details(r);
+  CHECK(details[0] == "dir/hang.case:5: timeout: " + r.summary);
+  CHECK(details[1] == "  > HASH 0 bloom  ->  48ad2c42");
+  CHECK(details[2] == "  sent:     > HASH 0 loop");
+  CHECK(details[4] == "  actual:   (nothing yet: the time limit came first)");
+  CHECK(details[5] == "advice: look for a loop that never ends in what this command calls");
+  CHECK(details.size() == 6);  // no hint beside a timeout
+}
+
+TEST_CASE("a line more before an answer is shown as what it is, not as a wrong answer") {
+  const grader::Case kase =
+      grader::parse_case("@hint HASH: a hint\n> HASH 0 bloom\n48ad2c42\n> HASH 1 bloom\nabcdef01\n",
+                         "dir/debug", "dir/debug.case");
+  grader::RunResult run;
+  run.started = true;
+  run.out = "48ad2c42\nh = 0x6f6f6c62\nabcdef01\n";
+  const grader::CaseResult r = grader::judge(kase, run, {});
+  CHECK(r.verdict == Verdict::WrongOutput);
+  CHECK(r.summary == "an extra line before answer 2, which came after it");
+  const std::vector<std::string> details = grader::failure_details(r);
+  CHECK(std::find(details.begin(), details.end(), "  extra:    h = 0x6f6f6c62   (a line more than the answers)") !=
+        details.end());
+  CHECK(std::find(details.begin(), details.end(), "  then:     abcdef01   (the answer, right, one line late)") !=
+        details.end());
+  CHECK(grader::shown_hints(r).empty());  // the answer was right: no hint about the hash
 }
 
 TEST_CASE("a wrong answer gets the case's hint (the control of the two tests below)") {
@@ -355,7 +398,7 @@ TEST_CASE("grading applies the reference's limit: a program slower than the fall
   timed.reference_seconds.reset();
   const grader::CaseResult control = grader::grade({timed}, *slow, options, stop)[0];
   CHECK(control.verdict == Verdict::Timeout);
-  CHECK(control.summary.starts_with("not finished within 0.3 s ("));
+  CHECK(control.summary.starts_with("no answer at all within 0.3 s"));
 }
 
 TEST_CASE("a recorded reference time stays unless a new one changes the limit and is off by over 2x") {
@@ -369,3 +412,29 @@ TEST_CASE("a recorded reference time stays unless a new one changes the limit an
   CHECK_FALSE(grader::reference_time_stale(0.8, 0.8));
 }
 
+
+TEST_CASE("after a case hangs at a command, the cases that send it are skipped, and the others run") {
+  std::vector<grader::Case> cases;
+  for (const char* text : {"> HASH 0 a\nx\n", "> SIZE 1 0.5\nok\n", "> SIZE 1 0.5\nok\n> HASH 1 b\ny\n", "> BITS\nok\n"}) {
+    cases.push_back(grader::parse_case(text, "dir/c" + std::to_string(cases.size()), "c.case"));
+  }
+  std::string error;
+  const auto hangs_at_hash = grader::resolve_command(
+      {"/bin/sh", "-c", "while read l; do case \"$l\" in HASH*) exec sleep 30;; *) echo ok;; esac; done"}, error);
+  REQUIRE_MESSAGE(hangs_at_hash, error);
+  for (const int jobs : {1, 3}) {
+    CAPTURE(jobs);
+    grader::GradeOptions options;
+    options.limits = test_limits();
+    options.limits.wall = std::chrono::milliseconds(500);
+    options.jobs = jobs;
+    options.skip_hung_commands = true;
+    const std::atomic<bool> stop{false};
+    const std::vector<grader::CaseResult> results = grader::grade(cases, *hangs_at_hash, options, stop);
+    CHECK(results[0].verdict == Verdict::Timeout);
+    CHECK(results[1].verdict == Verdict::Passed);
+    CHECK(results[2].verdict == Verdict::Skipped);
+    CHECK(results[2].summary == "not run: it sends HASH, which a case before it hung at");
+    CHECK(results[3].verdict == Verdict::Passed);
+  }
+}

@@ -12,15 +12,21 @@
 #include "generate.hpp"
 #include "mistakes.hpp"
 #include "program.hpp"
+#include "scrambled.hpp"
 
 namespace {
 
 constexpr const char* kSynopsis =
-    "[--mistake ID... | --list-mistakes | --generate EXERCISE --seed N --count K --out DIR]";
+    "[--mistake ID... | --list-mistakes | --scramble FUNCTION:SEED | --list-scrambled |\n"
+    "       --generate EXERCISE --seed N --count K --out DIR]";
 constexpr const char* kHelp =
     "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md);\n"
     "                    repeat it for a student with several\n"
     "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
+    "  --scramble FUNCTION:SEED\n"
+    "                    answer with FUNCTION replaced by a random function of its arguments, the\n"
+    "                    same for the same SEED: a program wrong in no particular way\n"
+    "  --list-scrambled  print the functions --scramble takes, one a line\n"
     "  --generate EXERCISE --seed N --count K --out DIR\n"
     "                    write K random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/;\n"
     "                    record them with bloom-grader record --mistakes (docs/mistakes.md)\n";
@@ -66,6 +72,31 @@ int main(int argc, char** argv) {
   bloom::Extra extra{kSynopsis, kHelp,
                      [&](int& i, int count, char** args, const bloom::Functions*& functions) {
                        if (std::strcmp(args[i], "--list-mistakes") == 0) return list_mistakes();
+                       if (std::strcmp(args[i], "--list-scrambled") == 0) {
+                         for (const std::string_view name : bloom::scrambled_names()) {
+                           std::printf("%.*s\n", static_cast<int>(name.size()), name.data());
+                         }
+                         return 0;
+                       }
+                       if (std::strcmp(args[i], "--scramble") == 0 && i + 1 < count) {
+                         const std::string_view value = args[++i];
+                         const std::size_t colon = value.find(':');
+                         char* end = nullptr;
+                         const std::string seed_text(value.substr(colon == std::string_view::npos ? value.size() : colon + 1));
+                         const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
+                         const std::optional<bloom::Functions> scrambled =
+                             colon == std::string_view::npos || seed_text.empty() || *end != '\0'
+                                 ? std::nullopt
+                                 : bloom::functions_scrambled(value.substr(0, colon), seed);
+                         if (!scrambled) {
+                           std::fprintf(stderr, "%s: error: --scramble needs FUNCTION:SEED, FUNCTION one of "
+                                        "--list-scrambled, got \"%s\"\n", program, args[i]);
+                           return 2;
+                         }
+                         combined = *scrambled;
+                         functions = &combined;
+                         return bloom::Extra::kGoOn;
+                       }
                        if (std::strcmp(args[i], "--generate") == 0 && i + 7 < count &&
                            std::strcmp(args[i + 2], "--seed") == 0 &&
                            std::strcmp(args[i + 4], "--count") == 0 &&

@@ -25,6 +25,46 @@ constexpr std::uint32_t kSeedStep = 0xFBA4C795;
 
 using Bytes = std::span<const std::uint8_t>;
 
+// The code points of well-formed UTF-8 in `key`; a byte that starts no well-formed sequence
+// stands for itself. What a loop over a string's characters sees, where the bytes are due.
+std::vector<std::uint32_t> code_points(Bytes key) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < key.size();) {
+    const std::uint8_t lead = key[i];
+    const std::size_t length = lead >= 0xf0 && lead < 0xf5 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
+    bool whole = lead < 0xf5 && i + length <= key.size();
+    std::uint32_t point = length == 1 ? lead : lead & (0x7fU >> length);
+    for (std::size_t j = 1; whole && j < length; ++j) {
+      whole = (key[i + j] & 0xc0) == 0x80;
+      point = point << 6 | (key[i + j] & 0x3fU);
+    }
+    if (length == 1 || !whole) {
+      out.push_back(lead);
+      ++i;
+    } else {
+      out.push_back(point);
+      i += length;
+    }
+  }
+  return out;
+}
+
+// The low byte of each UTF-16 code unit of the text `key` spells: what charCodeAt(i) & 0xff
+// reads, one per unit, so that the length counts units too (a code point above U+FFFF is two).
+std::vector<std::uint8_t> utf16_low_bytes(Bytes key) {
+  std::vector<std::uint8_t> out;
+  for (const std::uint32_t point : code_points(key)) {
+    if (point < 0x10000) {
+      out.push_back(static_cast<std::uint8_t>(point));
+    } else {
+      const std::uint32_t above = point - 0x10000;
+      out.push_back(static_cast<std::uint8_t>(0xd800 + (above >> 10)));
+      out.push_back(static_cast<std::uint8_t>(0xdc00 + (above & 0x3ff)));
+    }
+  }
+  return out;
+}
+
 // ---- MurmurHash3 with some of its steps slipped --------------------------------------------
 
 // One bit per step a student gets wrong; a program may slip on several. Two slips of one step
@@ -39,8 +79,9 @@ enum MurmurSlip : unsigned {
   kSignedChar = 32,
   kFinaliserSwapped = 64,
   kTailNoFallthrough = 128,
+  kUtf16Units = 256,
 };
-constexpr unsigned kMurmurSlips = kTailNoFallthrough << 1;  // every set of the slips above
+constexpr unsigned kMurmurSlips = kUtf16Units << 1;  // every set of the slips above
 
 __extension__ typedef unsigned __int128 Wide;  // wide enough for every product below
 constexpr Wide kMask32 = 0xffffffff;
@@ -52,7 +93,11 @@ Wide rotl_masked(Wide x, int r) { return ((x << r) | (x >> (32 - r))) & kMask32;
 // MurmurHash3 x86_32 in wide arithmetic, cut to 32 bits after each product and sum unless it
 // slips on that too; the seed may be wider than 32 bits (BIP 37's seed, never wrapped). With
 // no slips and a 32-bit seed it is murmur3_32.
-std::uint32_t murmur_slipped(Bytes key, Wide seed, unsigned slips) {
+std::uint32_t murmur_slipped(Bytes bytes, Wide seed, unsigned slips) {
+  // A JavaScript string hashed by charCodeAt(i) & 0xff: one "byte" per UTF-16 code unit
+  std::vector<std::uint8_t> units;
+  if ((slips & kUtf16Units) != 0) units = utf16_low_bytes(bytes);
+  const Bytes key = (slips & kUtf16Units) != 0 ? Bytes(units) : bytes;
   const auto cut = [slips](Wide x) { return (slips & kNoTruncation) != 0 ? x : x & kMask32; };
   const auto mix_k = [&](Wide k) { return cut(rotl_masked(cut(k * kC1), 15) * kC2); };
   const auto mix_h = [&](Wide h) { return cut(rotl_masked(h, 13) * 5 + 0xe6546b64); };
@@ -112,12 +157,25 @@ std::uint32_t murmur_as(Bytes key, std::uint32_t seed) {
 // Two forms of the same slip, with different answers, so both are named: everything in 32
 // bits, and the sum widened to 64 bits too late, after the product has wrapped. One line
 // cannot be both.
-enum PositionSlip : unsigned { kAll32Bit = 1, k32BitProduct = 2 };
-constexpr unsigned kPositionSlips = k32BitProduct << 1;
+enum PositionSlip : unsigned { kAll32Bit = 1, k32BitProduct = 2, kSignedHashes = 4 };
+constexpr unsigned kPositionSlips = kSignedHashes << 1;
 
 template <unsigned Slips>
 std::uint32_t position_as(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i, std::uint32_t m) {
-  if constexpr ((Slips & kAll32Bit) != 0) {
+  if constexpr ((Slips & kSignedHashes) != 0) {
+    // Python's mmh3.hash() gives signed 32-bit values by default, and Python's % is a floor
+    // modulus: (h_a + i * h_b) % m with h_a and h_b as -2^31 .. 2^31 - 1
+    const auto signed_a = static_cast<std::int64_t>(static_cast<std::int32_t>(h_a));
+    const auto signed_b = static_cast<std::int64_t>(static_cast<std::int32_t>(h_b));
+    std::int64_t sum = signed_a + std::int64_t{i} * signed_b;
+    if constexpr ((Slips & kAll32Bit) != 0) {
+      sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));  // wraps as an int32
+    } else if constexpr ((Slips & k32BitProduct) != 0) {
+      sum = signed_a + static_cast<std::int32_t>(static_cast<std::uint32_t>(std::int64_t{i} * signed_b));
+    }
+    const std::int64_t rest = sum % std::int64_t{m};
+    return static_cast<std::uint32_t>(rest < 0 ? rest + m : rest);
+  } else if constexpr ((Slips & kAll32Bit) != 0) {
     return (h_a + i * h_b) % m;  // the product and the sum wrap at 2^32
   } else if constexpr ((Slips & k32BitProduct) != 0) {
     const std::uint32_t product = i * h_b;  // wraps at 2^32
@@ -198,45 +256,55 @@ std::vector<std::uint8_t> payload_as(const Bip37Filter& filter) {
   return out;
 }
 
-enum DecodeSlip : unsigned { kHexTextHashed = 1 };
-constexpr unsigned kDecodeSlips = kHexTextHashed << 1;
+enum DecodeSlip : unsigned { kHexTextHashed = 1, kAsUtf8Text = 2 };
+constexpr unsigned kDecodeSlips = kAsUtf8Text << 1;
+
+// `bytes` decoded as UTF-8 text and encoded again, as the WHATWG decoder (Node's
+// Buffer.toString(), TextDecoder) and Python's bytes.decode(errors="replace") do it: each
+// maximal part of an ill-formed sequence becomes U+FFFD, whose UTF-8 is ef bf bd.
+std::vector<std::uint8_t> through_utf8_text(Bytes bytes) {
+  std::vector<std::uint8_t> out;
+  for (std::size_t i = 0; i < bytes.size();) {
+    const std::uint8_t lead = bytes[i];
+    const std::size_t length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2
+                               : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    std::size_t good = length == 0 ? 0 : 1;  // bytes of a well-formed prefix
+    for (; good > 0 && good < length && i + good < bytes.size(); ++good) {
+      // the second byte's range depends on the lead (no overlongs, surrogates or > U+10FFFF)
+      const std::uint8_t low = good == 1 && lead == 0xe0 ? 0xa0 : good == 1 && lead == 0xf0 ? 0x90 : 0x80;
+      const std::uint8_t high = good == 1 && lead == 0xed ? 0x9f : good == 1 && lead == 0xf4 ? 0x8f : 0xbf;
+      if (bytes[i + good] < low || bytes[i + good] > high) break;
+    }
+    if (length != 0 && good == length) {
+      out.insert(out.end(), bytes.begin() + static_cast<std::ptrdiff_t>(i),
+                 bytes.begin() + static_cast<std::ptrdiff_t>(i + length));
+    } else {
+      out.insert(out.end(), {0xef, 0xbf, 0xbd});
+    }
+    i += std::max<std::size_t>(good, 1);
+  }
+  return out;
+}
 
 template <unsigned Slips>
 std::optional<HexError> decode_as(std::string_view text, std::vector<std::uint8_t>& bytes) {
   if (std::optional<HexError> error = decode_hex(text, bytes)) return error;
   // the digits' ASCII codes, not the bytes they spell
   if constexpr ((Slips & kHexTextHashed) != 0) bytes.assign(text.begin(), text.end());
+  if constexpr ((Slips & kAsUtf8Text) != 0) bytes = through_utf8_text(bytes);
   return std::nullopt;
 }
 
 // ---- lesson 001: FNV-1a 64, the sizing formulas, the halves ---------------------------------
 
-enum FnvSlip : unsigned { kFnv1 = 1, kFnv32Constants = 2, kCodePoints = 4 };
-constexpr unsigned kFnvSlips = kCodePoints << 1;
-
-// The code points of well-formed UTF-8 in `key`; a byte that starts no well-formed sequence
-// stands for itself. What a loop over a string's characters sees, where the bytes are due.
-std::vector<std::uint32_t> code_points(Bytes key) {
-  std::vector<std::uint32_t> out;
-  for (std::size_t i = 0; i < key.size();) {
-    const std::uint8_t lead = key[i];
-    const std::size_t length = lead >= 0xf0 && lead < 0xf5 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
-    bool whole = lead < 0xf5 && i + length <= key.size();
-    std::uint32_t point = length == 1 ? lead : lead & (0x7fU >> length);
-    for (std::size_t j = 1; whole && j < length; ++j) {
-      whole = (key[i + j] & 0xc0) == 0x80;
-      point = point << 6 | (key[i + j] & 0x3fU);
-    }
-    if (length == 1 || !whole) {
-      out.push_back(lead);
-      ++i;
-    } else {
-      out.push_back(point);
-      i += length;
-    }
-  }
-  return out;
-}
+enum FnvSlip : unsigned {
+  kFnv1 = 1,
+  kFnv32Constants = 2,
+  kCodePoints = 4,
+  kFnv32Bit = 8,
+  kStrTerminator = 16,
+};
+constexpr unsigned kFnvSlips = kStrTerminator << 1;
 
 template <unsigned Slips>
 std::uint64_t fnv_as(Bytes key) {
@@ -245,27 +313,63 @@ std::uint64_t fnv_as(Bytes key) {
   const std::uint64_t prime = (Slips & kFnv32Constants) != 0 ? 0x01000193 : 0x100000001b3;
   std::vector<std::uint32_t> units(key.begin(), key.end());
   if constexpr ((Slips & kCodePoints) != 0) units = code_points(key);
-  std::uint64_t h = basis;
-  for (const std::uint32_t unit : units) {
-    if constexpr ((Slips & kFnv1) != 0) {
-      h = (h * prime) ^ unit;  // FNV-1: multiply, then xor
-    } else {
-      h = (h ^ unit) * prime;
+  // Rust's `impl Hash for str` writes the bytes, then one 0xff byte (Hasher::write_str), so
+  // key.hash(&mut FnvHasher) hashes one byte more than FnvHasher::write(key.as_bytes())
+  if constexpr ((Slips & kStrTerminator) != 0) units.push_back(0xff);
+  if constexpr ((Slips & kFnv32Bit) != 0) {
+    std::uint32_t h = 0x811c9dc5;  // FNV-1a 32 as it is meant: 32-bit arithmetic throughout
+    for (const std::uint32_t unit : units) {
+      h = (Slips & kFnv1) != 0 ? (h * 0x01000193U) ^ unit : (h ^ unit) * 0x01000193U;
     }
+    return h;
+  } else {
+    std::uint64_t h = basis;
+    for (const std::uint32_t unit : units) {
+      if constexpr ((Slips & kFnv1) != 0) {
+        h = (h * prime) ^ unit;  // FNV-1: multiply, then xor
+      } else {
+        h = (h ^ unit) * prime;
+      }
+    }
+    return h;
   }
-  return h;
 }
 
-enum ClassicSizeSlip : unsigned { kLog10 = 1, kLn2NotSquared = 2, kTruncatedK = 4 };
-constexpr unsigned kClassicSizeSlips = kTruncatedK << 1;
+enum ClassicSizeSlip : unsigned {
+  kLog10 = 1,
+  kLn2NotSquared = 2,
+  kTruncatedK = 4,
+  kRoundedUpK = 8,
+  kNoLowerBound = 16,
+  kIntegerRatio = 32,
+  kTruncatedM = 64,
+  kBip37Sizing = 128,
+};
+constexpr unsigned kClassicSizeSlips = kBip37Sizing << 1;
 
 template <unsigned Slips>
 ClassicSize classic_size_as(std::uint32_t n, double p) {
   const double log_p = (Slips & kLog10) != 0 ? std::log10(p) : std::log(p);
   const double divisor = (Slips & kLn2NotSquared) != 0 ? kLn2 : kLn2Squared;
-  const double bits = std::max(1.0, std::ceil(-static_cast<double>(n) * log_p / divisor));
-  const double per_key = bits / static_cast<double>(n) * kLn2;
-  const double hashes = std::max(1.0, (Slips & kTruncatedK) != 0 ? std::trunc(per_key) : std::round(per_key));
+  const auto whole = [](double x) { return static_cast<double>(static_cast<std::uint64_t>(x)); };
+  if constexpr ((Slips & kBip37Sizing) != 0) {
+    // lesson 000's BIP 37 sizing (whole bytes, the 36000-byte cap, k truncated from an integer
+    // m / n and capped at 50) where lesson 001's is due
+    const double bits = std::min(std::trunc(-1 / divisor * static_cast<double>(n) * log_p), 36000.0 * 8);
+    const double bytes = whole(bits / 8);
+    const double per_key = whole(bytes * 8 / n);
+    return {static_cast<std::uint64_t>(bytes * 8),
+            static_cast<std::uint32_t>(std::min(std::trunc(per_key * kLn2), 50.0))};
+  }
+  // Guava's BloomFilter.optimalNumOfBits: (long) (-n * Math.log(p) / (Math.log(2) * Math.log(2)))
+  const double exact = -static_cast<double>(n) * log_p / divisor;
+  const double bits = (Slips & kTruncatedM) != 0 ? std::trunc(exact) : std::max(1.0, std::ceil(exact));
+  const double ratio = (Slips & kIntegerRatio) != 0 ? whole(bits / n) : bits / static_cast<double>(n);
+  const double per_key = ratio * kLn2;
+  const double rounded = (Slips & kTruncatedK) != 0   ? std::trunc(per_key)
+                         : (Slips & kRoundedUpK) != 0 ? std::ceil(per_key)
+                                                      : std::round(per_key);
+  const double hashes = (Slips & kNoLowerBound) != 0 ? rounded : std::max(1.0, rounded);
   return {static_cast<std::uint64_t>(bits), static_cast<std::uint32_t>(hashes)};
 }
 
@@ -283,6 +387,32 @@ std::uint32_t classic_position_as(std::uint64_t hash, std::uint32_t i, std::uint
   } else {
     return static_cast<std::uint32_t>((h1 + i * h2) % m);
   }
+}
+
+// ---- how a hash is printed (given code in the starters; a program of one's own prints its own)
+
+enum PrintSlip : unsigned { kReversed32 = 1, kReversed64 = 2, kSigned32 = 4 };
+constexpr unsigned kPrintSlips = kSigned32 << 1;
+
+template <unsigned Slips>
+void print_as(std::uint64_t hash, int bits, std::string& out) {
+  if ((bits == 32 && (Slips & kReversed32) != 0) || (bits == 64 && (Slips & kReversed64) != 0)) {
+    // the bytes of a little-endian word, in memory order: Guava's HashCode.toString(), C#'s
+    // BitConverter.ToString(BitConverter.GetBytes(h)), Node's writeUInt32LE(h).toString("hex")
+    std::uint64_t reversed = 0;
+    for (int i = 0; i < bits / 8; ++i) reversed = reversed << 8 | ((hash >> (8 * i)) & 0xff);
+    hash = reversed;
+  }
+  if (bits == 32 && (Slips & kSigned32) != 0 && hash >= 0x80000000) {
+    // Python's format(h, "08x") of mmh3.hash(), a signed 32-bit value by default: "-" and the
+    // magnitude, zero-padded to 8 characters in all
+    const std::uint64_t magnitude = 0x100000000 - hash;
+    std::string digits;
+    append_hash_hex(magnitude, 32, digits);  // 8 digits; with the sign, 7 are due
+    out += "-" + digits.substr(digits[0] == '0' ? 1 : 0);
+    return;
+  }
+  append_hash_hex(hash, bits, out);
 }
 
 // Each function's variants, indexed by its slips: table[slips].
@@ -310,15 +440,29 @@ constexpr auto kClassicSize = variants<decltype(Functions::classic_filter_size)>
 constexpr auto kClassicPosition = variants<decltype(Functions::classic_position)>(
     std::make_index_sequence<kClassicPositionSlips>{},
     [](auto s) { return &classic_position_as<s()>; });
+constexpr auto kPrint = variants<decltype(Functions::print_hash)>(
+    std::make_index_sequence<kPrintSlips>{}, [](auto s) { return &print_as<s()>; });
 
-// Slips of one step that have no one combined answer: one line written two ways.
-constexpr std::array<std::pair<Step, unsigned>, 6> kExclusive{{
+// Slips of one step that have no one combined answer: one line written two ways, or one way
+// that already holds the other (BIP 37's sizing truncates, from an integer m / n).
+constexpr std::array<std::pair<Step, unsigned>, 17> kExclusive{{
     {Step::Murmur, kTailByteOrder | kSignedChar},
     {Step::Murmur, kTailByteOrder | kTailNoFallthrough},
     {Step::Murmur, kSignedChar | kTailNoFallthrough},
+    {Step::Murmur, kUtf16Units | kCharacterCount},
     {Step::Position, kAll32Bit | k32BitProduct},
     {Step::FilterSize, kNoByteCap | kCapInBits},
     {Step::BitIndex, kWideSeed | kSumNotWrapped},
+    {Step::Decode, kHexTextHashed | kAsUtf8Text},
+    {Step::Fnv, kFnv32Constants | kFnv32Bit},
+    {Step::ClassicSize, kTruncatedK | kRoundedUpK},
+    {Step::ClassicSize, kRoundedUpK | kNoLowerBound},
+    {Step::ClassicSize, kBip37Sizing | kTruncatedK},
+    {Step::ClassicSize, kBip37Sizing | kRoundedUpK},
+    {Step::ClassicSize, kBip37Sizing | kNoLowerBound},
+    {Step::ClassicSize, kBip37Sizing | kIntegerRatio},
+    {Step::ClassicSize, kBip37Sizing | kTruncatedM},
+    {Step::PrintHash, kReversed32 | kSigned32},
 }};
 
 }  // namespace
@@ -341,15 +485,33 @@ const std::vector<Mistake>& mistakes() {
        "the length step uses the character count instead of the byte count (cafe with an "
        "accent is 5 bytes)",
        Step::Murmur, kCharacterCount},
-      {"signed-char", "hashing", "lesson 002, step 3 (an instructor's addition)",
+      {"signed-char", "hashing", "lesson 002, step 3",
        "tail bytes above 0x7f are sign-extended from a signed char (read them as unsigned)",
        Step::Murmur, kSignedChar},
-      {"finaliser-swapped", "hashing", "lesson 002, step 5 (an instructor's addition)",
+      {"finaliser-swapped", "hashing", "lesson 002, step 5",
        "the final mixer's shifts are swapped (it is 16, 13, 16)", Step::Murmur, kFinaliserSwapped},
-      {"tail-no-fallthrough", "hashing", "lesson 002, step 3 (an instructor's addition)",
+      {"tail-no-fallthrough", "hashing", "lesson 002, step 3",
        "the tail's switch breaks after each case, so only the last leftover byte is packed "
        "(cases 3, 2 and 1 fall through: every leftover byte goes into k)",
        Step::Murmur, kTailNoFallthrough},
+      {"utf16-code-units", "hashing", "lesson 002, Common mistakes",
+       "each UTF-16 code unit of the key is hashed as one byte (charCodeAt(i) & 0xff, as the npm "
+       "packages murmurhash3js, murmurhash-js and imurmurhash do), and the length counts code "
+       "units: hash the key's UTF-8 bytes (new TextEncoder().encode(key)), and use their count",
+       Step::Murmur, kUtf16Units},
+      {"hash-bytes-reversed", "hashing", "lesson 002, MurmurHash3, 32-bit version",
+       "the hash's bytes are printed in little-endian order (Guava's HashCode.toString(), or "
+       "Buffer.writeUInt32LE(h).toString(\"hex\")): print the 32-bit number itself, the most "
+       "significant digit first (48ad2c42, not 422cad48)",
+       Step::PrintHash, kReversed32},
+      {"signed-hash", "hashing", "lesson 002, MurmurHash3, 32-bit version",
+       "the hash is printed as a signed 32-bit number, as Python's mmh3.hash() returns it by "
+       "default (pass signed=False, or mask with & 0xffffffff)",
+       Step::PrintHash, kSigned32},
+      {"signed-hashes-in-positions", "hashing", "lesson 002, Why two hashes are enough",
+       "h_a and h_b are signed 32-bit numbers in the positions, as Python's mmh3.hash() returns "
+       "them by default (use mmh3.hash(key, seed, signed=False): both are 0 to 2^32 - 1)",
+       Step::Position, kSignedHashes},
       {"all-32-bit", "hashing", "lesson 002, Common mistakes",
        "h_a + i * h_b is computed in 32 bits, so the product and the sum wrap (widen to 64 bits "
        "before multiplying: std::uint64_t{i} * h_b)",
@@ -358,43 +520,76 @@ const std::vector<Mistake>& mistakes() {
        "i * h_b is multiplied in 32 bits and wraps before the sum is widened to 64 bits (widen "
        "before multiplying: std::uint64_t{i} * h_b)",
        Step::Position, k32BitProduct},
-      {"fnv-1", "basics", "lesson 001, Code (an instructor's addition)",
+      {"fnv-1", "basics", "lesson 001, Code",
        "each byte is multiplied in before it is xored: that is FNV-1 (FNV-1a xors, then "
        "multiplies)",
        Step::Fnv, kFnv1},
-      {"fnv-32-bit-constants", "basics", "lesson 001, Code (an instructor's addition)",
+      {"fnv-32-bit-constants", "basics", "lesson 001, Code",
        "the hash starts from FNV-32's offset basis and multiplies by its prime (FNV-1a 64 "
        "starts at 0xcbf29ce484222325 and multiplies by 0x100000001b3)",
        Step::Fnv, kFnv32Constants},
-      {"characters-hashed", "basics", "lesson 001, Code (an instructor's addition)",
+      {"characters-hashed", "basics", "lesson 001, Code",
        "the key's characters are hashed instead of its UTF-8 bytes (cafe with an accent is 5 "
        "bytes, each xored in on its own)",
        Step::Fnv, kCodePoints},
-      {"step-not-odd", "basics", "lesson 001, Code (an instructor's addition)",
+      {"fnv-1a-32", "basics", "lesson 001, Code",
+       "the hash is FNV-1a 32, in 32-bit arithmetic (FNV-1a 64 starts at 0xcbf29ce484222325 "
+       "and multiplies by 0x100000001b3, mod 2^64)",
+       Step::Fnv, kFnv32Bit},
+      {"str-hash-terminator", "basics", "lesson 001, Code",
+       "a 0xff byte is hashed after the key's bytes: Rust's key.hash(&mut FnvHasher) writes one "
+       "after every str (call hasher.write(key.as_bytes()) instead)",
+       Step::Fnv, kStrTerminator},
+      {"fnv-bytes-reversed", "basics", "lesson 001, Code",
+       "the hash's bytes are printed in little-endian order (C#'s "
+       "BitConverter.ToString(BitConverter.GetBytes(h)) does it): print the 64-bit number "
+       "itself, the most significant digit first",
+       Step::PrintHash, kReversed64},
+      {"step-not-odd", "basics", "lesson 001, Code",
        "h2 is not forced odd (set its lowest bit: h2 | 1, so the step is never 0)",
        Step::ClassicPosition, kStepNotOdd},
-      {"halves-swapped", "basics", "lesson 001, Code (an instructor's addition)",
+      {"halves-swapped", "basics", "lesson 001, Code",
        "the halves are swapped (h1 is the low 32 bits of the hash, h2 the high 32)",
        Step::ClassicPosition, kHalvesSwapped},
-      {"position-sum-32-bit", "basics", "lesson 001, Code (an instructor's addition)",
+      {"position-sum-32-bit", "basics", "lesson 001, Code",
        "h1 + i * h2 wraps at 32 bits before mod m (compute it in 64 bits)",
        Step::ClassicPosition, kSum32},
-      {"log-base-10", "basics", "lesson 001, How many errors (an instructor's addition)",
+      {"log-base-10", "basics", "lesson 001, How many errors",
        "m uses log base 10 (the formulas' ln is the natural log)", Step::ClassicSize, kLog10},
-      {"ln2-not-squared", "basics", "lesson 001, How many errors (an instructor's addition)",
+      {"ln2-not-squared", "basics", "lesson 001, How many errors",
        "m divides by ln 2 instead of (ln 2)^2", Step::ClassicSize, kLn2NotSquared},
-      {"k-truncated", "basics", "lesson 001, How many errors (an instructor's addition)",
+      {"k-truncated", "basics", "lesson 001, How many errors",
        "k is truncated instead of rounded to the nearest (10000 keys at 1% need 7 hashes, not "
        "6)",
        Step::ClassicSize, kTruncatedK},
+      {"k-rounded-up", "basics", "lesson 001, How many errors",
+       "k is rounded up instead of to the nearest (Go's bits-and-blooms/bloom and npm's "
+       "bloom-filters use ceil; (m / n) ln 2 = 4.12 gives 4 hashes, not 5)",
+       Step::ClassicSize, kRoundedUpK},
+      {"k-no-lower-bound", "basics", "lesson 001, How many errors",
+       "k is rounded with no lower bound, so a rate near 1 gives 0 hashes (k is at least 1)",
+       Step::ClassicSize, kNoLowerBound},
+      {"m-over-n-integer", "basics", "lesson 001, How many errors",
+       "m / n is divided in integers before it is multiplied by ln 2 (it is a division in "
+       "floating point: 95851 / 10000 is 9.5851, not 9)",
+       Step::ClassicSize, kIntegerRatio},
+      {"m-truncated", "basics", "lesson 001, How many errors",
+       "m is truncated instead of rounded up, as Guava's BloomFilter.optimalNumOfBits does "
+       "(rounded up, m is the least number of bits that reaches the rate p)",
+       Step::ClassicSize, kTruncatedM},
+      {"bip37-sizing", "basics", "lesson 001, How many errors",
+       "SIZE uses lesson 000's BIP 37 sizing (whole bytes, the 36000-byte cap, k truncated from "
+       "an integer m / n); lesson 001's m is -n ln p / (ln 2)^2 rounded up, and k = (m / n) ln 2 "
+       "rounded to the nearest",
+       Step::ClassicSize, kBip37Sizing},
       {"float-division", "bip37", "lesson 000, Common mistakes",
        "bytes * 8 / n is divided in floating point (it is an integer division)", Step::FilterSize,
        kFloatDivision},
-      {"no-byte-cap", "bip37", "lesson 000, Sizing (an instructor's addition)",
+      {"no-byte-cap", "bip37", "lesson 000, Sizing",
        "the 36000-byte cap on the filter is missing", Step::FilterSize, kNoByteCap},
-      {"no-hash-cap", "bip37", "lesson 000, Sizing (an instructor's addition)",
+      {"no-hash-cap", "bip37", "lesson 000, Sizing",
        "the cap of 50 hash functions is missing", Step::FilterSize, kNoHashCap},
-      {"cap-in-bits", "bip37", "lesson 000, Sizing (an instructor's addition)",
+      {"cap-in-bits", "bip37", "lesson 000, Sizing",
        "the 36000 cap is applied to the bit count (it caps bytes: the bits are capped at "
        "36000 * 8)",
        Step::FilterSize, kCapInBits},
@@ -410,13 +605,18 @@ const std::vector<Mistake>& mistakes() {
        kModBytes},
       {"hex-text-hashed", "bip37", "lesson 000, Common mistakes",
        "the hex text is hashed instead of the bytes it spells", Step::Decode, kHexTextHashed},
+      {"element-as-text", "bip37", "lesson 000, Common mistakes",
+       "the element's bytes are decoded as UTF-8 text before they are hashed, so a byte that "
+       "is not UTF-8 becomes U+FFFD (ef bf bd): hash the decoded bytes themselves (a Buffer or "
+       "Uint8Array, never a string)",
+       Step::Decode, kAsUtf8Text},
       {"big-endian-fields", "bip37", "lesson 000, Common mistakes",
        "the length, hash count and tweak are written big-endian (they are little-endian)",
        Step::Payload, kBigEndianFields},
-      {"compact-size-one-byte", "bip37", "lesson 000, The filterload payload (an instructor's addition)",
+      {"compact-size-one-byte", "bip37", "lesson 000, The filterload payload",
        "the byte count is always written as one byte (from 253 it is fd and 2 bytes)",
        Step::Payload, kOneByteSize},
-      {"msb-bit-order", "bip37", "lesson 000, Where the bits go (an instructor's addition)",
+      {"msb-bit-order", "bip37", "lesson 000, Where the bits go",
        "bits are numbered from the most significant end of each byte (bit x is 1 << (x % 8))",
        Step::Payload, kMsbFirst},
   };
@@ -460,6 +660,7 @@ std::optional<Functions> functions_with(std::span<const Mistake* const> made,
   if (at(Step::ClassicPosition) != 0) {
     f.classic_position = kClassicPosition.at(at(Step::ClassicPosition));
   }
+  if (at(Step::PrintHash) != 0) f.print_hash = kPrint.at(at(Step::PrintHash));
   return f;
 }
 

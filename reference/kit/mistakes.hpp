@@ -1,5 +1,6 @@
 // The catalogue of known mistakes: every "Common mistakes" bullet of lessons 000 and 002, what
-// students get wrong in lesson 001 (which lists none), and the ones a careful instructor adds.
+// students get wrong in lesson 001 (which lists none), slips the lessons' steps invite, and what
+// popular libraries really do where a step is easy to get wrong (docs/mistakes.md names them).
 // Each is a slip in one step (function) of the reference (mistakes.cpp), so
 // `bloom-reference --mistake ID` answers what a student with that mistake answers, and
 // `--mistake A --mistake B` what a student with both answers. The grader records those answers
@@ -28,9 +29,10 @@ enum class Step {
   Decode,
   Fnv,
   ClassicSize,
-  ClassicPosition
+  ClassicPosition,
+  PrintHash
 };
-inline constexpr std::size_t kSteps = static_cast<std::size_t>(Step::ClassicPosition) + 1;
+inline constexpr std::size_t kSteps = static_cast<std::size_t>(Step::PrintHash) + 1;
 
 struct Mistake {
   std::string_view id;        // stable: reports and recorded cases use it

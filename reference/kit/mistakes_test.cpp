@@ -90,3 +90,58 @@ TEST_CASE("the tail's switch without fallthrough packs the last leftover byte on
   CHECK(hash_of("abc", 0, slipped) == hash_of(std::string_view("\0\0c", 3), 0, with({})));
   CHECK(hash_of("a", 0, slipped) == hash_of("a", 0, with({})));  // one byte: no difference
 }
+
+namespace {
+
+std::string printed(std::uint64_t hash, int bits, const bloom::Functions& functions) {
+  std::string out;
+  functions.print_hash(hash, bits, out);
+  return out;
+}
+
+std::uint64_t fnv_of(std::string_view key, const bloom::Functions& functions) {
+  return functions.fnv1a_64({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()});
+}
+
+}  // namespace
+
+TEST_CASE("the forms popular libraries take answer what those libraries answer") {
+  // murmurhash3js on npm, charCodeAt(i) & 0xff: "café" is 4 code units (issue measurement, and
+  // tests/libraries/ runs the package itself)
+  CHECK(hash_of("caf\xc3\xa9", 0, with({"utf16-code-units"})) == 0x996677b5);
+  CHECK(hash_of("bloom", 0, with({"utf16-code-units"})) == 0x48ad2c42);  // ASCII: no difference
+  // Guava's HashCode.toString() of murmur3_32_fixed: the bytes, little-endian first
+  CHECK(printed(0x48ad2c42, 32, with({"hash-bytes-reversed"})) == "422cad48");
+  CHECK(printed(0x710493a21d69315e, 64, with({"hash-bytes-reversed"})) == "710493a21d69315e");
+  CHECK(printed(0x710493a21d69315e, 64, with({"fnv-bytes-reversed"})) == "5e31691da2930471");
+  // mmh3's README: mmh3.hash("foo") is -156908512; Python's format(h, "08x") prints it so
+  CHECK(printed(static_cast<std::uint32_t>(-156908512), 32, with({"signed-hash"})) == "-95a3be0");
+  CHECK(printed(0x48ad2c42, 32, with({"signed-hash"})) == "48ad2c42");  // below 2^31: as it is
+  CHECK(printed(0x80000000, 32, with({"signed-hash"})) == "-80000000");
+  // FNV-1a 32 of "dragon" (issue measurement), printed as the 64-bit answer it stands for
+  CHECK(fnv_of("dragon", with({"fnv-1a-32"})) == 0xf810361e);
+  // Rust's str Hash: the bytes, then 0xff (FNV-1a 64 of "dragon\xff", by Python)
+  CHECK(fnv_of("dragon", with({"str-hash-terminator"})) == 0x73f87d77f9bf5493);
+}
+
+TEST_CASE("the sizing forms give the hashes the catalogue says") {
+  const auto size = [](std::string_view id, std::uint32_t n, double p) {
+    const bloom::ClassicSize s = with({id}).classic_filter_size(n, p);
+    return std::to_string(s.bits) + " " + std::to_string(s.hashes);
+  };
+  CHECK(size("k-rounded-up", 1000, 0.0573) == "5952 5");      // (m / n) ln 2 = 4.13
+  CHECK(size("k-no-lower-bound", 1000, 0.999) == "3 0");      // 0.002 rounds to 0
+  CHECK(size("m-over-n-integer", 10000, 0.01) == "95851 6");  // 9 * ln 2 = 6.24
+  CHECK(size("m-truncated", 10000, 0.01) == "95850 7");
+  CHECK(size("bip37-sizing", 10000, 0.01) == "95848 6");      // 11981 bytes; 9 * ln 2
+}
+
+TEST_CASE("an element decoded as UTF-8 text loses each ill-formed part to U+FFFD") {
+  // Python's bytes.decode("utf-8", "replace"), encoded again: e0 80 is two parts, ed a0 80 (a
+  // surrogate) three, and c3 a9 (é) stays
+  std::vector<std::uint8_t> bytes;
+  CHECK_FALSE(with({"element-as-text"}).decode_element("e080ab6162c3a9eda080", bytes).has_value());
+  std::string hex;
+  bloom::append_hex(bytes, hex);
+  CHECK(hex == "efbfbdefbfbdefbfbd6162c3a9efbfbdefbfbdefbfbd");
+}

@@ -73,6 +73,47 @@ std::uint32_t murmur(const std::string& data, Big seed) {
   return static_cast<std::uint32_t>(h & kMask);
 }
 
+// Each UTF-16 code unit's low byte, as charCodeAt(i) & 0xff gives it in JavaScript: what
+// murmurhash3js hashes for a string.
+std::string utf16_low_bytes(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = lead < 0x80 ? 1 : lead >= 0xf0 && lead < 0xf5 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
+    std::uint32_t point = length == 1 ? lead : lead & (0x7fu >> length);
+    for (std::size_t j = 1; j < length; ++j) {
+      if (i + j >= text.size() || (static_cast<unsigned char>(text[i + j]) & 0xc0) != 0x80) {
+        length = 1;  // not UTF-8: the byte stands for itself
+        point = lead;
+        break;
+      }
+      point = point << 6 | (static_cast<unsigned char>(text[i + j]) & 0x3fu);
+    }
+    if (point >= 0x10000) {  // a surrogate pair
+      out += static_cast<char>((0xd800 + ((point - 0x10000) >> 10)) & 0xff);
+      out += static_cast<char>((0xdc00 + ((point - 0x10000) & 0x3ff)) & 0xff);
+    } else {
+      out += static_cast<char>(point & 0xff);
+    }
+    i += length;
+  }
+  return out;
+}
+
+std::string key_bytes(const std::string& key) { return made("utf16-code-units") ? utf16_low_bytes(key) : key; }
+
+std::string hash_text(std::uint32_t h) {
+  char text[16];
+  if (made("hash-bytes-reversed")) {
+    std::snprintf(text, sizeof text, "%02x%02x%02x%02x", h & 0xff, h >> 8 & 0xff, h >> 16 & 0xff, h >> 24);
+  } else if (made("signed-hash") && h >= 0x80000000u) {  // Python: format(signed, "08x")
+    std::snprintf(text, sizeof text, "-%07x", 0x80000000u - (h - 0x80000000u));
+  } else {
+    std::snprintf(text, sizeof text, "%08x", h);
+  }
+  return text;
+}
+
 std::uint64_t fnv(const std::string& key) {
   const bool small = made("fnv-32-bit-constants");  // FNV-32's row of the table
   std::uint64_t h = small ? 0x811c9dc5u : 0xcbf29ce484222325u;
@@ -91,6 +132,12 @@ std::uint64_t fnv(const std::string& key) {
     }
   } else {
     for (const char c : key) units.push_back(static_cast<unsigned char>(c));
+  }
+  if (made("str-hash-terminator")) units.push_back(0xff);  // Rust's Hash for str
+  if (made("fnv-1a-32")) {
+    std::uint32_t h32 = 2166136261u;  // FNV-1a 32 in 32-bit arithmetic
+    for (const std::uint32_t unit : units) h32 = made("fnv-1") ? (h32 * 16777619u) ^ unit : (h32 ^ unit) * 16777619u;
+    return h32;
   }
   for (const std::uint32_t unit : units) h = made("fnv-1") ? (h * prime) ^ unit : (h ^ unit) * prime;
   return h;
@@ -140,6 +187,44 @@ double probability(const std::string& text) {
   return p;
 }
 
+// Bytes read as UTF-8 text and written back, as TextDecoder does it: each ill-formed part (the
+// longest start of a sequence that Unicode's table 3-7 allows) becomes U+FFFD.
+std::string as_text(const std::string& bytes) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < bytes.size()) {
+    const auto b = [&](std::size_t at) { return static_cast<unsigned char>(bytes[at]); };
+    const unsigned char lead = b(i);
+    std::size_t need = 0;
+    unsigned char low = 0x80, high = 0xbf;  // the second byte's range
+    if (lead < 0x80) {
+      out += bytes[i++];
+      continue;
+    }
+    if (lead >= 0xc2 && lead <= 0xdf) need = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) need = 2;
+    else if (lead >= 0xf0 && lead <= 0xf4) need = 3;
+    if (lead == 0xe0) low = 0xa0;
+    if (lead == 0xed) high = 0x9f;
+    if (lead == 0xf0) low = 0x90;
+    if (lead == 0xf4) high = 0x8f;
+    std::size_t seen = 1;
+    while (need > 0 && seen <= need && i + seen < bytes.size()) {
+      const unsigned char next = b(i + seen);
+      const bool fits = seen == 1 ? next >= low && next <= high : next >= 0x80 && next <= 0xbf;
+      if (!fits) break;
+      ++seen;
+    }
+    if (need > 0 && seen == need + 1) {
+      out += bytes.substr(i, seen);
+    } else {
+      out += "\xef\xbf\xbd";
+    }
+    i += seen;
+  }
+  return out;
+}
+
 std::string element(const std::string& text) {
   if (!std::regex_match(text, std::regex("([0-9a-fA-F]{2})+"))) throw Bad();
   if (made("hex-text-hashed")) return text;
@@ -147,7 +232,7 @@ std::string element(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); i += 2) {
     bytes += static_cast<char>(std::stoi(text.substr(i, 2), nullptr, 16));
   }
-  return bytes;
+  return made("element-as-text") ? as_text(bytes) : bytes;
 }
 
 std::vector<std::string> split(const std::string& text) {
@@ -206,7 +291,16 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
   const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
   char hex[24];
   if (name == "FNV") {
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv(rest)));
+    const std::uint64_t h = fnv(rest);
+    if (made("fnv-bytes-reversed")) {  // BitConverter.ToString(BitConverter.GetBytes(h)) in C#
+      std::string out;
+      for (int i = 0; i < 8; ++i) {
+        std::snprintf(hex, sizeof hex, "%02llx", static_cast<unsigned long long>(h >> (8 * i) & 0xff));
+        out += hex;
+      }
+      return out;
+    }
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
     return hex;
   }
   if ((name == "ADD" || name == "CHECK" || name == "VERIFY") && classic) {
@@ -226,9 +320,7 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
   }
   if (name == "HASH") {
     const std::size_t end = rest.find(' ');
-    std::snprintf(hex, sizeof hex, "%08x",
-                  murmur(end == std::string::npos ? "" : rest.substr(end + 1), u32(rest.substr(0, end))));
-    return hex;
+    return hash_text(murmur(key_bytes(end == std::string::npos ? "" : rest.substr(end + 1)), u32(rest.substr(0, end))));
   }
   if (name == "POSITIONS") {
     const std::size_t a = rest.find(' ');
@@ -236,10 +328,21 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
     if (b == std::string::npos) throw Bad();
     const std::uint64_t m = number(rest.substr(0, a), 1, 0xffffffffu);
     const std::uint64_t k = number(rest.substr(a + 1, b - a - 1), 1, 50);
-    const std::string key = rest.substr(b + 1);
+    const std::string key = key_bytes(rest.substr(b + 1));
     const std::uint64_t ha = murmur(key, 0), hb = murmur(key, 0x9747b28c);
     std::string out;
     for (std::uint64_t i = 0; i < k; ++i) {
+      if (made("signed-hashes-in-positions")) {  // Python with mmh3's signed hashes: % floors
+        const std::int64_t sa = static_cast<std::int32_t>(ha), sb = static_cast<std::int32_t>(hb);
+        std::int64_t sum = sa + static_cast<std::int64_t>(i) * sb;
+        if (made("all-32-bit")) sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));
+        if (made("32-bit-product")) {
+          sum = sa + static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(i) * sb));
+        }
+        const auto mm = static_cast<std::int64_t>(m);
+        out += (i ? " " : "") + std::to_string(((sum % mm) + mm) % mm);
+        continue;
+      }
       std::uint64_t sum = ha + i * hb;
       if (made("all-32-bit")) sum = static_cast<std::uint32_t>(ha + static_cast<std::uint32_t>(i * hb));
       if (made("32-bit-product")) sum = ha + static_cast<std::uint32_t>(i * hb);
@@ -253,11 +356,22 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
     const double p = probability(args[1]);
     const double log = made("log-base-10") ? std::log10(p) : std::log(p);
     const double divisor = made("ln2-not-squared") ? 0.6931471805599453 : 0.4804530139182014;
-    const double m = std::max(1.0, std::ceil(-n * log / divisor));
-    const double per_key = m / n * 0.6931471805599453;
-    const double k = std::max(1.0, made("k-truncated") ? std::trunc(per_key) : std::round(per_key));
-    return "bits=" + std::to_string(static_cast<std::uint64_t>(m)) + " hashes=" +
-           std::to_string(static_cast<std::uint64_t>(k));
+    const auto answer = [](double m, double k) {
+      return "bits=" + std::to_string(static_cast<std::uint64_t>(m)) + " hashes=" +
+             std::to_string(static_cast<std::uint64_t>(k));
+    };
+    if (made("bip37-sizing")) {  // INIT's formula where SIZE's is due
+      const auto bytes = static_cast<std::uint64_t>(std::min(std::trunc(-1 / divisor * n * log), 288000.0)) / 8;
+      const std::uint64_t per_key = bytes * 8 / static_cast<std::uint64_t>(n);
+      return answer(static_cast<double>(bytes * 8), std::min(std::trunc(static_cast<double>(per_key) * 0.6931471805599453), 50.0));
+    }
+    const double exact = -n * log / divisor;
+    const double m = made("m-truncated") ? std::trunc(exact) : std::max(1.0, std::ceil(exact));
+    const double ratio = made("m-over-n-integer") ? std::floor(m / n) : m / n;
+    const double per_key = ratio * 0.6931471805599453;
+    double k = made("k-truncated") ? std::trunc(per_key) : made("k-rounded-up") ? std::ceil(per_key) : std::round(per_key);
+    if (!made("k-no-lower-bound")) k = std::max(1.0, k);
+    return answer(m, k);
   }
   if (name == "BLOOM" && args.size() == 2) {
     Classic fresh;

@@ -68,12 +68,19 @@ LN2 = 0.6931471805599453
 
 
 def fnv(key: str) -> int:
+    units = [ord(c) for c in key] if "characters-hashed" in MISTAKES else \
+        list(key.encode("utf-8", "surrogateescape"))
+    if "str-hash-terminator" in MISTAKES:  # key.hash(&mut hasher) in Rust: str ends in 0xff
+        units.append(0xFF)
+    if "fnv-1a-32" in MISTAKES:  # FNV-1a 32, the other row of the table, done right for 32 bits
+        h = 0x811C9DC5
+        for unit in units:
+            h = ((h * 0x01000193) & M32) ^ unit if "fnv-1" in MISTAKES else ((h ^ unit) * 0x01000193) & M32
+        return h
     if "fnv-32-bit-constants" in MISTAKES:
         h, prime = 0x811C9DC5, 0x01000193  # the FNV-32 column of the table
     else:
         h, prime = 0xCBF29CE484222325, 0x100000001B3
-    units = [ord(c) for c in key] if "characters-hashed" in MISTAKES else \
-        key.encode("utf-8", "surrogateescape")
     for unit in units:
         if "fnv-1" in MISTAKES:
             h = ((h * prime) & M64) ^ unit
@@ -85,10 +92,21 @@ def fnv(key: str) -> int:
 def size(n, p):
     log = math.log10(p) if "log-base-10" in MISTAKES else math.log(p)
     divisor = LN2 if "ln2-not-squared" in MISTAKES else 0.4804530139182014
-    m = max(1, math.ceil(-n * log / divisor))
-    per_key = m / n * LN2
-    k = math.trunc(per_key) if "k-truncated" in MISTAKES else math.floor(per_key + 0.5)
-    return m, max(1, k)
+    if "bip37-sizing" in MISTAKES:  # the other lesson's formula, copied
+        bits = min(math.trunc(-1 / divisor * n * log), 36000 * 8) // 8 * 8
+        return bits, min(math.trunc(bits // n * LN2), 50)
+    if "m-truncated" in MISTAKES:  # Guava: (long) (-n * Math.log(p) / (Math.log(2) * Math.log(2)))
+        m = int(-n * log / divisor)
+    else:
+        m = max(1, math.ceil(-n * log / divisor))
+    per_key = (m // n if "m-over-n-integer" in MISTAKES else m / n) * LN2
+    if "k-truncated" in MISTAKES:
+        k = math.trunc(per_key)
+    elif "k-rounded-up" in MISTAKES:
+        k = math.ceil(per_key)
+    else:
+        k = math.floor(per_key + 0.5)
+    return m, k if "k-no-lower-bound" in MISTAKES else max(1, k)
 
 
 def positions(key, m, k):
@@ -141,7 +159,23 @@ def probability(text):
 def element(text):
     if not re.fullmatch(r"([0-9a-fA-F]{2})+", text):
         raise ValueError(text)
+    if "element-as-text" in MISTAKES:  # bytes.fromhex(h).decode() to hash a str
+        return bytes.fromhex(text).decode("utf-8", "replace").encode("utf-8")
     return text.encode() if "hex-text-hashed" in MISTAKES else bytes.fromhex(text)
+
+
+def key_bytes(key):
+    if "utf16-code-units" in MISTAKES:  # charCodeAt(i) & 0xff, as murmurhash3js reads a string
+        return key.encode("utf-16-le", "surrogatepass")[0::2]
+    return key.encode("utf-8", "surrogateescape")
+
+
+def hex32(h):
+    if "hash-bytes-reversed" in MISTAKES:
+        return h.to_bytes(4, "little").hex()
+    if "signed-hash" in MISTAKES and h >= 1 << 31:  # mmh3.hash() without signed=False
+        return format(h - (1 << 32), "08x")
+    return "%08x" % h
 
 
 class Filter:
@@ -197,18 +231,22 @@ def answer(line, state):
     name, _, rest = line.partition(" ")
     if name == "HASH":
         seed, _, key = rest.partition(" ")
-        return "%08x" % murmur3(key.encode("utf-8", "surrogateescape"), u32(seed))
+        return hex32(murmur3(key_bytes(key), u32(seed)))
     if name == "POSITIONS":
         m, k, key = rest.split(" ", 2) if rest.count(" ") >= 2 else (rest + "  ").split(" ", 2)
         m, k = number(m, 1, M32), number(k, 1, 50)
-        data = key.encode("utf-8", "surrogateescape")
+        data = key_bytes(key)
         ha, hb = murmur3(data, 0), murmur3(data, 0x9747B28C)
+        if "signed-hashes-in-positions" in MISTAKES:  # mmh3.hash(key, seed): signed
+            ha, hb = [h - (1 << 32) if h >= 1 << 31 else h for h in (ha, hb)]
         wraps = "32-bit-product" in MISTAKES or "all-32-bit" in MISTAKES
         product = (lambda i: i * hb & M32) if wraps else (lambda i: i * hb)
         if "all-32-bit" in MISTAKES:
             return " ".join(str(((ha + product(i)) & M32) % m) for i in range(k))
         return " ".join(str((ha + product(i)) % m) for i in range(k))
     if name == "FNV":
+        if "fnv-bytes-reversed" in MISTAKES:
+            return fnv(rest).to_bytes(8, "little").hex()
         return "%016x" % fnv(rest)
     if name in ("ADD", "CHECK", "VERIFY") and state.get("classic"):
         return classic(name, rest, state["classic"])

@@ -45,3 +45,14 @@ def hidden_suite(kit: pathlib.Path, exercise: str, public: str) -> pathlib.Path:
     case.parent.mkdir(parents=True, exist_ok=True)
     case.write_text("# A hidden copy of a public case, as an instructor's hidden suite.\n@hidden\n" + text)
     return case
+
+
+# What a report shows in a hint's place when a case's @needs failed too (report.hpp, shown_hints).
+BUILDS_ON = re.compile(r"^this case builds on what (\S+(?:, \S+)*(?: and \S+)?) tests?, and .* first$")
+# What a report puts before a hint whose @needs were not graded: "if X passes: ".
+ASSUMING = re.compile(r"^if \S+(?:, \S+)*(?: and \S+)? pass(?:es)?: ")
+
+
+def declared_text(shown: str) -> str:
+    """A shown hint as its case declares it: without the premise a report puts before it."""
+    return ASSUMING.sub("", shown, count=1)

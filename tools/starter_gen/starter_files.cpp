@@ -134,7 +134,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
   for (const auto& [from, where] : given_files) {
     other_exercises += "\n**Given: part of the " + from + " exercise's solution.** This exercise " +
                        "needs working code from the " + from + " exercise, so that code is " +
-                       "here, complete (" + where + "). Your instructor hands this starter out " +
+                       "here, complete (" + where + "). This starter is handed out " +
                        "once the " + from + " exercise is over.\n";
   }
   if (!others_stubbed.empty()) {

@@ -28,6 +28,9 @@ struct Mismatch {
   std::string expected;         // the expected line; empty for extra output
   std::optional<std::string> actual;  // nullopt: the output ended before this line
   bool extra_output = false;          // the program answered more lines than expected
+  // `actual` is a line too many: the line after it is the answer expected here (a debug line
+  // written to standard output, say)
+  bool extra_before = false;
 };
 
 // The first mismatch between `kase` and `output`, or nullopt when the output passes.

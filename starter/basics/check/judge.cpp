@@ -1,6 +1,10 @@
 #include "judge.hpp"
 
+#include <algorithm>
+#include <climits>
+#include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace grader {
@@ -50,9 +54,10 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   }
   result.mismatch = compare_output(kase, run.out);
   const bool output_right = !result.mismatch.has_value();
-  if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output) {
+  if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output &&
+      !result.mismatch->extra_before) {
     for (const KnownMistake& known : kase.mistakes) {
-      if (known.case_line == result.mismatch->case_line &&
+      if (!known.common && known.case_line == result.mismatch->case_line &&
           lines_match(known.answer, *result.mismatch->actual)) {
         result.diagnosis.push_back(&known);
       }
@@ -61,11 +66,21 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
 
   if (run.timed_out) {
     result.verdict = Verdict::Timeout;
-    // The grader cannot tell where the program is: a program that buffers its answers and
-    // then hangs looks exactly like one that hangs at its first command.
-    result.summary = "not finished within " + seconds(limits.wall) + " (" + answered(run, kase) +
-                     (output_right ? ", all of them right" : "") +
-                     "): it may be stuck, or may hold its answers in a buffer";
+    const std::size_t came = output_lines(run.out).size();
+    const std::optional<Mismatch>& m = result.mismatch;
+    if (m && !m->actual && !m->extra_output && came > 0) {
+      // The answers before it came, so the program is at this line: stuck on it (a program
+      // that holds back every answer shows none, below).
+      result.summary = "no answer to this line within " + seconds(limits.wall) + ": the " +
+                       std::to_string(came) + (came == 1 ? " answer" : " answers") +
+                       " before it came, and the program was still working on this command";
+    } else if (came == 0) {
+      result.summary = "no answer at all within " + seconds(limits.wall) +
+                       ": the program is stuck on the first command, or holds its answers back";
+    } else {
+      result.summary = "not finished within " + seconds(limits.wall) + " (" + answered(run, kase) +
+                       (output_right ? ", all of them right" : "") + ")";
+    }
   } else if (run.signal != 0) {
     result.verdict = Verdict::Crashed;
     result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
@@ -86,14 +101,60 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     const Mismatch& m = *result.mismatch;
     result.summary = m.extra_output ? "more answer lines than commands: line " +
                                           std::to_string(m.output_line + 1) + " was not expected"
-                     : !m.actual  ? "the output ended (" + answered(run, kase) + ")"
-                                  : "answer " + std::to_string(m.output_line + 1) + " differs";
+                     : !m.actual      ? "the output ended (" + answered(run, kase) + ")"
+                     : m.extra_before ? "an extra line before answer " + std::to_string(m.output_line + 1) +
+                                            ", which came after it"
+                                      : "answer " + std::to_string(m.output_line + 1) + " differs";
   } else {
     result.verdict = Verdict::Passed;
     result.points = kase.points;
   }
   result.run = std::move(run);
   return result;
+}
+
+std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results) {
+  std::set<std::string> ruled_out;
+  for (const CaseResult& result : results) {
+    if (result.kase == nullptr || result.verdict == Verdict::NotRun || result.verdict == Verdict::Skipped) {
+      continue;  // nothing ran: no evidence
+    }
+    // Every expected line before the first mismatch was answered right; extra output comes
+    // after all of them.
+    const std::optional<Mismatch>& m = result.mismatch;
+    const int first_wrong = m && !m->extra_output ? m->case_line : INT_MAX;
+    for (const KnownMistake& known : result.kase->mistakes) {
+      if (known.with.empty() && known.case_line < first_wrong) ruled_out.insert(known.info.id);
+    }
+  }
+  for (CaseResult& result : results) {
+    std::erase_if(result.diagnosis, [&](const KnownMistake* known) {
+      const std::vector<const MistakeInfo*> named = known->named();
+      return std::any_of(named.begin(), named.end(),
+                         [&](const MistakeInfo* mistake) { return ruled_out.count(mistake->id) != 0; });
+    });
+  }
+  return {ruled_out.begin(), ruled_out.end()};
+}
+
+void note_needs(std::vector<CaseResult>& results) {
+  std::map<std::string_view, Verdict> verdict_of;
+  for (const CaseResult& result : results) {
+    if (result.kase != nullptr) verdict_of.emplace(result.kase->name, result.verdict);
+  }
+  for (CaseResult& result : results) {
+    if (result.kase == nullptr) continue;
+    result.needs_failed.clear();
+    result.needs_not_graded.clear();
+    for (const std::string& needed : result.kase->needs) {
+      const auto found = verdict_of.find(needed);
+      if (found == verdict_of.end() || found->second == Verdict::NotRun || found->second == Verdict::Skipped) {
+        result.needs_not_graded.push_back(needed);
+      } else if (found->second != Verdict::Passed) {
+        result.needs_failed.push_back(needed);
+      }
+    }
+  }
 }
 
 std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& command,
@@ -106,15 +167,33 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   }
   std::mutex report_lock;
   int timeouts = 0;  // under report_lock
+  std::set<std::string> hung;  // commands a case timed out at, under report_lock
+  // The command a timed-out case hung at, or "" (it had answered every line, or did not time out).
+  const auto hung_at = [](const CaseResult& result) -> std::string {
+    if (result.verdict != Verdict::Timeout || !result.mismatch || result.mismatch->step == nullptr) return "";
+    return std::string(command_of(result.mismatch->step->input));
+  };
+  const auto sends_hung = [&](const Case& kase, const std::set<std::string>& commands) -> std::string {
+    for (const Step& step : kase.steps) {
+      if (commands.count(std::string(command_of(step.input))) != 0) return std::string(command_of(step.input));
+    }
+    return "";
+  };
+  const auto skipped_after_hang = [](const std::string& hung_command) {
+    return "not run: it sends " + hung_command + ", which a case before it hung at";
+  };
   const auto start = std::chrono::steady_clock::now();
   const auto skipped_after_timeouts = [&](int count) {
     return "not run: " + std::to_string(count) + " cases had timed out already";
   };
   // Why case i is skipped rather than run, or "" to run it.
-  const auto skip_reason = [&]() -> std::string {
+  const auto skip_reason = [&](std::size_t i) -> std::string {
     const std::lock_guard<std::mutex> lock(report_lock);
     if (options.skip_after_timeouts > 0 && timeouts >= options.skip_after_timeouts) {
       return skipped_after_timeouts(timeouts);
+    }
+    if (options.skip_hung_commands) {
+      if (const std::string sent = sends_hung(cases[i], hung); !sent.empty()) return skipped_after_hang(sent);
     }
     if (options.budget.count() > 0 && std::chrono::steady_clock::now() - start >= options.budget) {
       const auto ms = options.budget.count();
@@ -124,7 +203,7 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     return "";
   };
   run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
-    if (std::string reason = skip_reason(); !reason.empty()) {
+    if (std::string reason = skip_reason(i); !reason.empty()) {
       const std::lock_guard<std::mutex> lock(report_lock);
       results[i].verdict = Verdict::Skipped;
       results[i].summary = std::move(reason);
@@ -142,26 +221,37 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     }
     const std::lock_guard<std::mutex> lock(report_lock);
     timeouts += result.verdict == Verdict::Timeout ? 1 : 0;
+    if (std::string at = hung_at(result); !at.empty()) hung.insert(std::move(at));
     results[i] = std::move(result);
     if (on_result) on_result(results[i]);
   });
   // Cases run at once may have started after, in order, the timeout that ends the run: they
   // are judged skipped too, so that the verdicts are those of one case at a time, whatever
   // `jobs` (a batch's reports do not depend on how it was scheduled).
-  if (options.skip_after_timeouts > 0) {
+  if (options.skip_after_timeouts > 0 || options.skip_hung_commands) {
     int seen = 0;
+    std::set<std::string> hung_before;  // in order
     for (CaseResult& result : results) {
-      if (seen >= options.skip_after_timeouts && result.verdict != Verdict::Skipped &&
-          result.verdict != Verdict::NotRun) {
+      std::string reason;
+      if (options.skip_after_timeouts > 0 && seen >= options.skip_after_timeouts) {
+        reason = skipped_after_timeouts(seen);
+      } else if (const std::string sent = options.skip_hung_commands ? sends_hung(*result.kase, hung_before) : "";
+                 !sent.empty()) {
+        reason = skipped_after_hang(sent);
+      }
+      if (!reason.empty() && result.verdict != Verdict::Skipped && result.verdict != Verdict::NotRun) {
         const Case* kase = result.kase;
         result = CaseResult{};
         result.kase = kase;
         result.verdict = Verdict::Skipped;
-        result.summary = skipped_after_timeouts(seen);
+        result.summary = reason;
       }
       seen += result.verdict == Verdict::Timeout ? 1 : 0;
+      if (std::string at = hung_at(result); !at.empty()) hung_before.insert(std::move(at));
     }
   }
+  static_cast<void>(rule_out_contradicted(results));
+  note_needs(results);
   return results;
 }
 

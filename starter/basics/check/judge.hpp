@@ -38,11 +38,26 @@ struct CaseResult {
   std::optional<Mismatch> mismatch;  // the first differing line, for every verdict but passed
   std::string summary;               // one line in the student's terms
   // The known mistakes whose recorded answer is the one this program gave at the first
-  // differing line (the catalogue, mistakes.tsv); they point into kase->mistakes.
+  // differing line (the catalogue, mistakes.tsv), leaving out answers that most wrong programs
+  // give (KnownMistake::common); they point into kase->mistakes. grade() then leaves out those
+  // that another case rules out (rule_out_contradicted).
   std::vector<const KnownMistake*> diagnosis;
+  // Of the case's @needs, those graded with it that did not pass, and those not graded at all
+  // (grade() fills both): what its hints take for granted that is false, or unknown.
+  std::vector<std::string> needs_failed;
+  std::vector<std::string> needs_not_graded;
 };
 
 [[nodiscard]] CaseResult judge(const Case& kase, RunResult run, const Limits& limits);
+
+// Evidence across cases (the kit's known-mistakes guide, "Evidence"): a known mistake whose recorded first
+// wrong answer stands on a line the program answered right, in any of `results`, is not what
+// the program does, and is taken out of every result's diagnosis. A pair's answer goes with
+// either of its mistakes. Returns the ids ruled out, sorted.
+std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results);
+
+// Fills each result's needs_failed and needs_not_graded from the other results (by case id).
+void note_needs(std::vector<CaseResult>& results);
 
 // `jobs`, or the number of cores when it is 0 or less: the default of every --jobs.
 [[nodiscard]] int jobs_or_cores(int jobs);
@@ -63,13 +78,19 @@ struct GradeOptions {
   // whatever `jobs`: a case after, in order, the one that made the count is skipped, even when
   // it was already running.
   int skip_after_timeouts = 0;
+  // Once a case has timed out at a line sending a command (the first line when no answer came
+  // at all), the cases not started yet that send that command are Skipped: they would reach
+  // what hangs, each at the cost of a time limit. With skip_after_timeouts = 2, a hang costs at
+  // most two time limits, while cases of other commands still run. Judged in order, as above.
+  bool skip_hung_commands = false;
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
   std::chrono::milliseconds budget{0};
 };
 
 // Runs every case, up to `jobs` at once (or skips it, as `options` says); results come back
-// in the order of `cases`, whatever the order they finished in. `on_result` (optional) is called, under a lock, as each case
+// in the order of `cases`, whatever the order they finished in, their diagnoses weighed against
+// each other (rule_out_contradicted) and their @needs noted (note_needs). `on_result` (optional) is called, under a lock, as each case
 // finishes. When `stop` becomes true no new case starts; those left are NotRun.
 [[nodiscard]] std::vector<CaseResult> grade(
     const std::vector<Case>& cases, const Command& command, const GradeOptions& options,

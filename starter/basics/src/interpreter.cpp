@@ -53,12 +53,6 @@ void append_number(std::string& out, std::uint64_t value) {
   out.append(digits.data(), result.ptr);
 }
 
-// `bits` bits of `value` as lower-case hex digits, the most significant first.
-void append_hex_digits(std::string& out, std::uint64_t value, int bits) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  for (int shift = bits - 4; shift >= 0; shift -= 4) out += kDigits[(value >> shift) & 0xf];
-}
-
 std::uint32_t whole_in_range(std::string_view name, std::string_view text, std::uint32_t low,
                              std::uint32_t high) {
   const std::optional<std::uint32_t> value = parse_whole(text);
@@ -244,7 +238,7 @@ static std::span<const std::uint8_t> key_bytes(std::string_view key) {
 
 void Interpreter::hash(Arguments& args, std::string& response) {
   const std::uint32_t seed = u32_argument("<seed>", args.next("<seed>"));
-  append_hex_digits(response, functions_->murmur3_32(key_bytes(args.rest_as_text()), seed), 32);
+  functions_->print_hash(functions_->murmur3_32(key_bytes(args.rest_as_text()), seed), 32, response);
 }
 
 void Interpreter::positions(Arguments& args, std::string& response) {
@@ -333,7 +327,7 @@ void Interpreter::filterload(Arguments& args, std::string& response) {
 // ---- the classic filter (lesson 001) ---------------------------------------------------------
 
 void Interpreter::fnv(Arguments& args, std::string& response) {
-  append_hex_digits(response, functions_->fnv1a_64(key_bytes(args.rest_as_text())), 64);
+  functions_->print_hash(functions_->fnv1a_64(key_bytes(args.rest_as_text())), 64, response);
 }
 
 void Interpreter::size(Arguments& args, std::string& response) {

@@ -1,5 +1,8 @@
 #include "positions.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "murmur3.hpp"
 #include "not_implemented.hpp"
 
@@ -23,9 +26,14 @@ void double_hash_positions(std::span<const std::uint8_t> key, std::uint32_t m,
                            std::span<std::uint32_t> out, const Functions& functions) {
   const std::uint32_t h_a = functions.murmur3_32(key, 0);
   const std::uint32_t h_b = functions.murmur3_32(key, kSecondHashSeed);
-  std::uint32_t i = 0;
-  for (std::uint32_t& position : out) {
-    position = functions.double_hash_position(h_a, h_b, i++, m);
+  for (std::uint32_t i = 0; i < out.size(); ++i) {
+    out[i] = functions.double_hash_position(h_a, h_b, i, m);
+    // a position function's result is used as a bit's place: one past the filter is a bug to
+    // hear of at once, not a silently wrong answer
+    if (out[i] >= m) {
+      throw std::out_of_range("double_hash_position gave " + std::to_string(out[i]) + " for i = " +
+                              std::to_string(i) + ", not below m = " + std::to_string(m));
+    }
   }
 }
 

@@ -15,8 +15,11 @@ namespace bloom {
 
 namespace {
 
-constexpr std::size_t kReadChunk = 64 * 1024;   // bytes taken from the stream at a time
-constexpr std::size_t kWriteBatch = 64 * 1024;  // bytes of output held before a write
+constexpr std::size_t kReadChunk = 64 * 1024;  // bytes taken from the stream at a time
+// Input, in bytes, whose answers are each delivered as soon as they are made: more than any
+// case a grader sends. A command that hangs is then seen at the answer that did not come, not
+// at the first answer held in a buffer; past it, answers go out in the stream's own batches.
+constexpr std::size_t kLineByLine = 64 * 1024;
 
 using Traits = std::streambuf::traits_type;
 
@@ -26,6 +29,9 @@ using Traits = std::streambuf::traits_type;
 class LineReader {
  public:
   explicit LineReader(std::streambuf& in) : in_(in), buffer_(kReadChunk) {}
+
+  // Bytes handed out so far, newlines included.
+  [[nodiscard]] std::size_t consumed() const { return consumed_ + start_; }
 
   // The next line without its LF; nullopt at end of input. `before_wait` runs before each
   // read that may block, so that pending output reaches a waiting peer first.
@@ -55,6 +61,7 @@ class LineReader {
   // Moves the partial line to the front, and doubles the buffer when the line fills it.
   void make_room() {
     if (start_ > 0) {
+      consumed_ += start_;
       std::memmove(buffer_.data(), buffer_.data() + start_, end_ - start_);
       end_ -= start_;
       start_ = 0;
@@ -84,6 +91,7 @@ class LineReader {
   std::vector<char> buffer_;
   std::size_t start_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // one past the last byte read
+  std::size_t consumed_ = 0;  // bytes handed out before buffer_[0]
   bool eof_ = false;
 };
 
@@ -93,23 +101,21 @@ int serve(Interpreter& interpreter, std::istream& in, std::ostream& out, const c
   // The stream buffers directly: a line costs no sentry, no tie and no per-character call.
   LineReader reader(*in.rdbuf());
   std::streambuf& sink = *out.rdbuf();
-  std::string pending;  // output not yet written
   std::string response;
-  pending.reserve(kWriteBatch + 4096);
   bool write_failed = false;
-
-  const auto flush = [&] {
-    if (!write_failed && !pending.empty()) {
-      const auto size = static_cast<std::streamsize>(pending.size());
-      write_failed = sink.sputn(pending.data(), size) != size || sink.pubsync() != 0;
-    }
-    pending.clear();
-  };
+  const auto flush = [&] { write_failed = write_failed || sink.pubsync() != 0; };
 
   while (const std::optional<std::string_view> line = reader.next(flush)) {
     if (!interpreter.respond(*line, response)) continue;
-    pending.append(response).push_back('\n');
-    if (pending.size() >= kWriteBatch) flush();
+    // Each answer goes into the same stream buffer as anything else the program writes to
+    // `out` while it makes the answer (a student's debug line on std::cout), so that each
+    // comes out where it was written.
+    const bool line_by_line = reader.consumed() <= kLineByLine;
+    if (line_by_line) std::fflush(stdout);  // a printf() debug line, before its answer
+    response.push_back('\n');
+    const auto size = static_cast<std::streamsize>(response.size());
+    write_failed = write_failed || sink.sputn(response.data(), size) != size;
+    if (line_by_line) flush();
     if (write_failed) break;
   }
   flush();

@@ -145,6 +145,12 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
                std::string(value) + "\"");
         }
         result.timeout_seconds = seconds;
+      } else if (directive == "@needs") {
+        if (value.empty() || value.find_first_of(" \t") != std::string_view::npos ||
+            value.find('/') == std::string_view::npos) {
+          fail("@needs takes one case id, FOLDER/NAME, got \"" + std::string(value) + "\"");
+        }
+        result.needs.emplace_back(value);
       } else if (directive == "@hidden") {
         if (!value.empty()) fail("@hidden takes no value");
         result.hidden = true;
@@ -161,7 +167,7 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
         result.hints.push_back(std::move(hint));
       } else {
         fail("unknown directive \"" + std::string(directive) +
-             "\" (known: @points @timeout @hidden @hint)");
+             "\" (known: @points @timeout @hidden @hint @needs)");
       }
       continue;
     }
@@ -231,8 +237,9 @@ void load_mistakes(Case& kase) {
   }
   const std::vector<MistakeInfo> catalogue = parse_catalogue(read_file(*catalogue_file), *catalogue_file);
   for_each_record(read_file(file), [&](int number, const std::vector<std::string>& fields) {
-    if (fields.size() != 3) {
-      throw CaseFileError(file, number, "a line is CASE-LINE, a tab, ID, a tab, ANSWER");
+    if (fields.size() != 3 && (fields.size() != 4 || fields[3] != "common")) {
+      throw CaseFileError(file, number,
+                          "a line is CASE-LINE, a tab, ID, a tab, ANSWER, and perhaps a tab and common");
     }
     KnownMistake known;
     const auto [end, bad] = std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(),
@@ -259,6 +266,7 @@ void load_mistakes(Case& kase) {
       named.push_back(*info);
     }
     known.answer = fields[2];
+    known.common = fields.size() == 4;
     known.info = named.front();
     known.with.assign(named.begin() + 1, named.end());
     kase.mistakes.push_back(std::move(known));
@@ -300,12 +308,14 @@ std::string format_mistake_answers(const fs::path& case_file, const std::vector<
   if (answers.empty()) return "";
   std::string text = "# The first answer of " + case_file.filename().string() +
                      " that each known mistake gets wrong: case line, mistake (or\n"
-                     "# mistake+mistake: a pair's answer where neither alone gives it), answer.\n"
+                     "# mistake+mistake: a pair's answer where neither alone gives it), answer, and\n"
+                     "# `common` where programs wrong in no particular way answer so too.\n"
                      "# Recorded from the reference solution; never edited by hand.\n";
   for (const KnownMistake& known : answers) {
     std::string ids = known.info.id;
     for (const MistakeInfo& other : known.with) ids += "+" + other.id;
-    text += std::to_string(known.case_line) + "\t" + ids + "\t" + known.answer + "\n";
+    text += std::to_string(known.case_line) + "\t" + ids + "\t" + known.answer +
+            (known.common ? "\tcommon" : "") + "\n";
   }
   return text;
 }

@@ -108,4 +108,9 @@ void append_hex(std::span<const std::uint8_t> bytes, std::string& out) {
   }
 }
 
+void append_hash_hex(std::uint64_t hash, int bits, std::string& out) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  for (int shift = bits - 4; shift >= 0; shift -= 4) out += kDigits[(hash >> shift) & 0xf];
+}
+
 }  // namespace bloom

@@ -31,12 +31,14 @@ struct MistakeInfo {
 // The first answer of a case that a known mistake gets wrong, from the case's `.mistakes`
 // file beside it (`case_line TAB id TAB answer`), with the catalogue's words. A pair's answer
 // (`case_line TAB id+id TAB answer`) is recorded where it is neither mistake's alone, so that a
-// program with both is told both.
+// program with both is told both. A fourth field, `common`, marks an answer that programs wrong
+// in no particular way give too (`no` to a VERIFY): it names nothing on its own.
 struct KnownMistake {
   int case_line = 0;  // the expected line it replaces
   std::string answer;
   MistakeInfo info;
   std::vector<MistakeInfo> with = {};  // the other mistakes of a pair's answer; empty alone
+  bool common = false;                 // most wrong programs answer so: no evidence
 
   // info, then with: every mistake this answer names
   [[nodiscard]] std::vector<const MistakeInfo*> named() const;
@@ -67,6 +69,9 @@ struct Case {
   std::optional<double> reference_seconds;  // the reference's time on it (times.tsv), if recorded
   bool hidden = false;                    // @hidden: shown to students as pass/fail only
   std::vector<Hint> hints;                // @hint lines (report.hpp says when they show)
+  // @needs lines: the ids of cases whose passing this case's hints take for granted (its
+  // answers build on what they test); report.hpp says what a failed one changes
+  std::vector<std::string> needs;
   std::vector<Step> steps;
   std::vector<KnownMistake> mistakes;  // from NAME.mistakes beside the case file, if any
 

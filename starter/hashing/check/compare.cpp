@@ -71,8 +71,9 @@ std::optional<Mismatch> compare_output(const Case& kase, std::string_view output
         return Mismatch{index, &step, expected.case_line, expected.text, std::nullopt, false};
       }
       if (!lines_match(expected.text, lines[index])) {
-        return Mismatch{index, &step, expected.case_line, expected.text,
-                        std::string(lines[index]), false};
+        Mismatch m{index, &step, expected.case_line, expected.text, std::string(lines[index]), false};
+        m.extra_before = index + 1 < lines.size() && lines_match(expected.text, lines[index + 1]);
+        return m;
       }
       ++index;
     }

@@ -13,6 +13,15 @@
 
 namespace grader {
 
+// Known mistakes that explain the same cases: one (found), or several that the cases cannot
+// tell apart ("one of").
+struct Diagnosed {
+  std::vector<const MistakeInfo*> mistakes;
+  int cases = 0;
+  // "fnv-1", or "one of: fnv-1, halves-swapped": how reports name it
+  [[nodiscard]] std::string name() const;
+};
+
 struct Report {
   std::vector<CaseResult> results;
   std::string command;  // as the user typed it
@@ -27,23 +36,33 @@ struct Report {
   [[nodiscard]] int max_score() const;
   [[nodiscard]] int passed() const;
   [[nodiscard]] int failed() const;  // every case that did not pass, not-run included
-  // Each known mistake named in some case, with the number of cases that name it, in order of
-  // first appearance; leaving out one whose cases all name another mistake too, when that
-  // other is named in more cases (two mistakes may answer one case alike).
-  [[nodiscard]] std::vector<std::pair<const MistakeInfo*, int>> diagnoses() const;
+  // What the known mistakes named in the cases come to, in order of first appearance: each
+  // mistake with the number of cases that name it; mistakes named in exactly the same cases
+  // as one entry, since the cases cannot tell them apart ("one of"); leaving out one whose
+  // cases all name another mistake too, when that other is named in more cases (two mistakes
+  // may answer one case alike). A mistake a pair's answer names is certain: never grouped.
+  [[nodiscard]] std::vector<Diagnosed> diagnoses() const;
 };
 
 // "this is what you get when MESSAGE (SOURCE) [ID]"
 [[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
+
+// The summary line of one entry of Report::diagnoses(), and for "one of" the lines after it:
+// "looks like ID in N cases: this is what you get when ...", or "looks like one of: A, B (in N
+// cases; they answer them alike)" and "  this is what you get when ... [A]" for each.
+[[nodiscard]] std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed);
 
 // The function a line says is missing, when it holds `error: not implemented: NAME` (what a
 // starter's stub answers, docs/protocol.md); "" otherwise.
 [[nodiscard]] std::string_view not_implemented_function(std::string_view line);
 
 // The case's hints that apply to this result: only for a wrong or missing answer (never a
-// crash, a hang or a pass), only when no known mistake was named for it (the mistake's message
-// is the advice then), and only those about the command of the line first answered wrongly
-// (or about any line). Text and JSON reports show these and no others.
+// crash, a hang or a pass), never beside `error: not implemented` (the function is still to
+// write) or a known mistake named for it (the mistake's message is the advice then), and only
+// those about the command of the line first answered wrongly (or about any line). A hint takes
+// for granted what the case's @needs test: when one of them failed too, the one hint is to fix
+// it first; when one was not graded, each hint says that it assumes it passes. Text and JSON
+// reports show these and no others.
 [[nodiscard]] std::vector<std::string> shown_hints(const CaseResult& result);
 
 // The explanation of a failed case, one line per element, without indentation: where (case

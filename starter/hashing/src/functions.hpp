@@ -1,4 +1,5 @@
-// The functions a student writes, and the hex decoding of elements, as one table. The
+// The functions a student writes, the hex decoding of elements and the printing of a hash, as
+// one table. The
 // interpreter calls them only through it, so that a known mistake (the kit's catalogue of
 // them) is exactly one replaced function and the rest of the program stays the reference's.
 #pragma once
@@ -28,6 +29,9 @@ struct Functions {
   std::optional<HexError> (*decode_element)(std::string_view text,
                                             std::vector<std::uint8_t>& bytes);
   Fnv1aFunction fnv1a_64;
+  // How HASH and FNV print a hash of `bits` bits: append_hash_hex in the reference. Given code
+  // in every starter, but a program written from scratch prints its own.
+  void (*print_hash)(std::uint64_t hash, int bits, std::string& out);
   ClassicSize (*classic_filter_size)(std::uint32_t n, double p);
   ClassicPositionFunction classic_position;
 };

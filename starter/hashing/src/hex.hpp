@@ -27,4 +27,8 @@ struct HexError {
 // Appends the lower-case hex of `bytes` to `out`.
 void append_hex(std::span<const std::uint8_t> bytes, std::string& out);
 
+// Appends the low `bits` bits of a hash as lower-case hex digits, the most significant first
+// (`bits` a multiple of 4): how HASH and FNV print one (docs/protocol.md).
+void append_hash_hex(std::uint64_t hash, int bits, std::string& out);
+
 }  // namespace bloom

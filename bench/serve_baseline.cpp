@@ -1,0 +1,134 @@
+// The serve loop as it was before answers were delivered line by line (reference/serve.cpp
+// at that time, kept whole and unchanged): the baseline of docs/performance.md's "end to end,
+// today's loop against the old one", run in the same run as bloom-reference on the same file.
+// It holds up to 64 KiB of answers in a string of its own and writes them in one call.
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <streambuf>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <iostream>
+
+#include "functions.hpp"
+#include "interpreter.hpp"
+
+namespace {
+
+using bloom::Interpreter;
+
+constexpr std::size_t kReadChunk = 64 * 1024;   // bytes taken from the stream at a time
+constexpr std::size_t kWriteBatch = 64 * 1024;  // bytes of output held before a write
+
+using Traits = std::streambuf::traits_type;
+
+// Splits a byte stream into lines, handing out views into its own buffer (no copy per line).
+// It takes from the stream only what the stream already holds, and waits for more only when
+// it holds nothing, so that a peer answering line by line is never waited on for more.
+class LineReader {
+ public:
+  explicit LineReader(std::streambuf& in) : in_(in), buffer_(kReadChunk) {}
+
+  // The next line without its LF; nullopt at end of input. `before_wait` runs before each
+  // read that may block, so that pending output reaches a waiting peer first.
+  template <typename BeforeWait>
+  std::optional<std::string_view> next(BeforeWait&& before_wait) {
+    for (;;) {
+      const char* begin = buffer_.data() + start_;
+      const char* newline =
+          static_cast<const char*>(std::memchr(begin, '\n', end_ - start_));
+      if (newline != nullptr) {
+        const std::string_view line(begin, static_cast<std::size_t>(newline - begin));
+        start_ += line.size() + 1;
+        return line;
+      }
+      if (eof_) {
+        if (start_ == end_) return std::nullopt;
+        const std::string_view last(begin, end_ - start_);  // no final newline
+        start_ = end_;
+        return last;
+      }
+      make_room();
+      fill(before_wait);
+    }
+  }
+
+ private:
+  // Moves the partial line to the front, and doubles the buffer when the line fills it.
+  void make_room() {
+    if (start_ > 0) {
+      std::memmove(buffer_.data(), buffer_.data() + start_, end_ - start_);
+      end_ -= start_;
+      start_ = 0;
+    }
+    if (buffer_.size() - end_ < kReadChunk) buffer_.resize(buffer_.size() * 2);
+  }
+
+  template <typename BeforeWait>
+  void fill(BeforeWait&& before_wait) {
+    std::streamsize ready = in_.in_avail();
+    if (ready <= 0) {
+      before_wait();
+      if (Traits::eq_int_type(in_.sgetc(), Traits::eof())) {  // waits for at least a byte
+        eof_ = true;
+        return;
+      }
+      // An unbuffered stream (libc++'s std::cin) may still say 0: take the byte it showed.
+      ready = std::max<std::streamsize>(in_.in_avail(), 1);
+    }
+    const auto room = static_cast<std::streamsize>(buffer_.size() - end_);
+    const std::streamsize got = in_.sgetn(buffer_.data() + end_, std::min(ready, room));
+    if (got <= 0) eof_ = true;
+    end_ += static_cast<std::size_t>(std::max<std::streamsize>(got, 0));
+  }
+
+  std::streambuf& in_;
+  std::vector<char> buffer_;
+  std::size_t start_ = 0;  // first byte not yet handed out
+  std::size_t end_ = 0;    // one past the last byte read
+  bool eof_ = false;
+};
+
+int serve_baseline(Interpreter& interpreter, std::istream& in, std::ostream& out, const char* program_name) {
+  // The stream buffers directly: a line costs no sentry, no tie and no per-character call.
+  LineReader reader(*in.rdbuf());
+  std::streambuf& sink = *out.rdbuf();
+  std::string pending;  // output not yet written
+  std::string response;
+  pending.reserve(kWriteBatch + 4096);
+  bool write_failed = false;
+
+  const auto flush = [&] {
+    if (!write_failed && !pending.empty()) {
+      const auto size = static_cast<std::streamsize>(pending.size());
+      write_failed = sink.sputn(pending.data(), size) != size || sink.pubsync() != 0;
+    }
+    pending.clear();
+  };
+
+  while (const std::optional<std::string_view> line = reader.next(flush)) {
+    if (!interpreter.respond(*line, response)) continue;
+    pending.append(response).push_back('\n');
+    if (pending.size() >= kWriteBatch) flush();
+    if (write_failed) break;
+  }
+  flush();
+
+  if (write_failed) {
+    std::fprintf(stderr, "%s: could not write an answer (output closed or full)\n", program_name);
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int, char** argv) {
+  std::ios::sync_with_stdio(false);
+  Interpreter interpreter(bloom::reference_functions());
+  return serve_baseline(interpreter, std::cin, std::cout, argv[0]);
+}

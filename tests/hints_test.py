@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""A hint is true where it is shown: it never blames a step that was right. Every case's hints
+are run against programs that each get exactly one step wrong, in no particular way (the
+reference with one function scrambled, `bloom-reference --scramble FUNCTION:SEED`, two seeds
+each), over each exercise's cases as a course grades them; every hint shown must blame the
+step that was broken. A hint bound to a command blames the function that command's answer
+comes from, once the lines before it in the case (and the cases it @needs) passed: that is
+what its premise lines are for. "This case builds on X ... fix it first" blames no step.
+
+  hints_test.py GRADER REFERENCE CASES"""
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import case_text  # noqa: E402
+import cli  # noqa: E402
+import outcome  # noqa: E402
+
+# The function whose answer a line sending each command shows, when every line before it in
+# the case was right: what a hint bound to that command may blame.
+BLAMES = {"HASH": "murmur3_32", "POSITIONS": "double_hash_position", "FNV": "fnv1a_64",
+          "CHECK": "classic_position", "SIZE": "classic_filter_size", "INIT": "bip37_filter_size",
+          "INDEXES": "bip37_bit_index", "FILTERLOAD": "filterload_payload"}
+# Hints that blame no step: they point to the lesson's worked values, right whatever is wrong.
+POINTERS = {("bip37/worked-example", "INDEXES"), ("hashing/bloom-trace", "HASH")}
+
+
+def main():
+    parser = cli.parser(__doc__)
+    for name in ("grader", "reference", "cases"):
+        parser.add_argument(name)
+    args = parser.parse_args()
+    cases = pathlib.Path(args.cases)
+    declared = {f"{c.parent.name}/{c.stem}": {text: command for _, command, text in case_text.hints(c)}
+                for c in cases.rglob("*.case")}
+    functions = subprocess.run([args.reference, "--list-scrambled"], capture_output=True, text=True,
+                               check=True).stdout.split()
+    exercises = sorted(p.name for p in cases.iterdir() if p.is_dir() and p.name != "protocol")
+    failures, checks, shown_at_all = [], 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        report = pathlib.Path(tmp) / "report.json"
+        for exercise in exercises:
+            for function in functions:
+                for seed in (1, 2):
+                    program = f"--scramble {function}:{seed}"
+                    subprocess.run([args.grader, "run", "--cases", cases / "protocol", "--cases",
+                                    cases / exercise, "--report", f"json:{report}", "--",
+                                    args.reference, "--scramble", f"{function}:{seed}"],
+                                   stdout=subprocess.DEVNULL, check=False)
+                    for case in json.loads(report.read_text())["cases"]:
+                        for hint in case["hints"]:
+                            checks += 1
+                            shown_at_all += 1
+                            if case_text.BUILDS_ON.match(hint):
+                                continue
+                            text = case_text.declared_text(hint)
+                            if text not in declared.get(case["name"], {}):
+                                failures.append(f"{program}: {case['name']} shows a hint it does not "
+                                                f"declare: {hint!r}")
+                                continue
+                            command = declared[case["name"]][text]
+                            if (case["name"], command) in POINTERS:
+                                continue
+                            blamed = BLAMES.get(command, "(a hint bound to no command)")
+                            if blamed != function:
+                                failures.append(f"{program}: {case['name']} blames {blamed}, which "
+                                                f"was right: {hint!r}")
+    if shown_at_all == 0:
+        failures.append("no hint was shown at all: the test tested nothing")
+    print(f"{len(exercises)} exercises x {len(functions)} scrambled functions x 2 seeds: "
+          f"{shown_at_all} hints shown")
+    return outcome.report(failures, checks)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
