@@ -28,9 +28,11 @@ struct Mismatch {
   std::string expected;         // the expected line; empty for extra output
   std::optional<std::string> actual;  // nullopt: the output ended before this line
   bool extra_output = false;          // the program answered more lines than expected
-  // `actual` is a line too many: the line after it is the answer expected here (a debug line
-  // written to standard output, say)
-  bool extra_before = false;
+  // `actual` and the `extra_lines` - 1 lines after it are lines too many: the line after them
+  // is the answer expected here (debug lines written to standard output, say). 0 otherwise.
+  std::size_t extra_lines = 0;
+  std::vector<std::string> extra;  // those lines, `actual` first
+  [[nodiscard]] bool extra_before() const { return extra_lines > 0; }
 };
 
 // The first mismatch between `kase` and `output`, or nullopt when the output passes.

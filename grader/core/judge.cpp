@@ -55,7 +55,7 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   result.mismatch = compare_output(kase, run.out);
   const bool output_right = !result.mismatch.has_value();
   if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output &&
-      !result.mismatch->extra_before) {
+      !result.mismatch->extra_before()) {
     for (const KnownMistake& known : kase.mistakes) {
       if (!known.common && known.case_line == result.mismatch->case_line &&
           lines_match(known.answer, *result.mismatch->actual)) {
@@ -102,8 +102,10 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     result.summary = m.extra_output ? "more answer lines than commands: line " +
                                           std::to_string(m.output_line + 1) + " was not expected"
                      : !m.actual      ? "the output ended (" + answered(run, kase) + ")"
-                     : m.extra_before ? "an extra line before answer " + std::to_string(m.output_line + 1) +
-                                            ", which came after it"
+                     : m.extra_before() ? (m.extra_lines == 1 ? std::string("an extra line")
+                                                              : std::to_string(m.extra_lines) + " extra lines") +
+                                              " before answer " + std::to_string(m.output_line + 1) +
+                                              ", which came after " + (m.extra_lines == 1 ? "it" : "them")
                                       : "answer " + std::to_string(m.output_line + 1) + " differs";
   } else {
     result.verdict = Verdict::Passed;

@@ -136,6 +136,24 @@ TEST_CASE("a line more before an answer is shown as what it is, not as a wrong a
   CHECK(grader::shown_hints(r).empty());  // the answer was right: no hint about the hash
 }
 
+TEST_CASE("several lines more before an answer are shown, each, and the answer after them") {
+  const grader::Case kase = grader::parse_case("> POSITIONS 1000 4 bloom\n610 395 180 965\n", "dir/debug",
+                                               "dir/debug.case");
+  grader::RunResult run;
+  run.started = true;
+  run.out = "h_a = 48ad2c42\nh_b = 9a0ff1ff\n610 395 180 965\n";  // a debug line per hash
+  const grader::CaseResult r = grader::judge(kase, run, {});
+  CHECK(r.summary == "2 extra lines before answer 1, which came after them");
+  const std::vector<std::string> details = grader::failure_details(r);
+  const auto at = std::find(details.begin(), details.end(), "  extra:    h_a = 48ad2c42   (2 lines more than the answers)");
+  REQUIRE(at != details.end());
+  CHECK(*(at + 1) == "            h_b = 9a0ff1ff");
+  CHECK(*(at + 2) == "  then:     610 395 180 965   (the answer, right, 2 lines late)");
+  // past eight lines it is a wrong answer, not a debug line: the control
+  run.out = "1\n2\n3\n4\n5\n6\n7\n8\n9\n610 395 180 965\n";
+  CHECK(grader::judge(kase, run, {}).summary == "answer 1 differs");
+}
+
 TEST_CASE("a wrong answer gets the case's hint (the control of the two tests below)") {
   grader::RunResult run;
   run.started = true;

@@ -62,17 +62,30 @@ std::vector<std::string_view> output_lines(std::string_view output) {
   return lines;
 }
 
+// How many lines too many before an answer are still shown as that; past it, the line is a
+// wrong answer (a program that prints its state for every element of a long command).
+constexpr std::size_t kMostExtraLines = 8;
+
 std::optional<Mismatch> compare_output(const Case& kase, std::string_view output) {
   const std::vector<std::string_view> lines = output_lines(output);
   std::size_t index = 0;
   for (const Step& step : kase.steps) {
     for (const ExpectedLine& expected : step.expected) {
       if (index >= lines.size()) {
-        return Mismatch{index, &step, expected.case_line, expected.text, std::nullopt, false};
+        return Mismatch{index, &step, expected.case_line, expected.text, std::nullopt, false, 0, {}};
       }
       if (!lines_match(expected.text, lines[index])) {
-        Mismatch m{index, &step, expected.case_line, expected.text, std::string(lines[index]), false};
-        m.extra_before = index + 1 < lines.size() && lines_match(expected.text, lines[index + 1]);
+        Mismatch m{index, &step, expected.case_line, expected.text, std::string(lines[index]), false, 0, {}};
+        // Lines too many before the answer: the nearest line after this one that answers it,
+        // within a few (a debug line printed at each of a command's steps).
+        for (std::size_t k = 1; k <= kMostExtraLines && index + k < lines.size(); ++k) {
+          if (lines_match(expected.text, lines[index + k])) {
+            m.extra_lines = k;
+            m.extra.assign(lines.begin() + static_cast<std::ptrdiff_t>(index),
+                           lines.begin() + static_cast<std::ptrdiff_t>(index + k));
+            break;
+          }
+        }
         return m;
       }
       ++index;
@@ -80,7 +93,7 @@ std::optional<Mismatch> compare_output(const Case& kase, std::string_view output
   }
   if (index < lines.size()) {
     const int last_line = kase.steps.empty() ? 0 : kase.steps.back().case_line;
-    return Mismatch{index, nullptr, last_line, "", std::string(lines[index]), true};
+    return Mismatch{index, nullptr, last_line, "", std::string(lines[index]), true, 0, {}};
   }
   return std::nullopt;
 }

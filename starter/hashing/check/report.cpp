@@ -122,7 +122,7 @@ std::vector<std::string> advice(const CaseResult& result) {
     return {"advice: this is an AddressSanitizer build, which needs more address space than the "
             "limit allows: run it with --memory 0"};
   }
-  if (result.mismatch && result.mismatch->extra_before) {
+  if (result.mismatch && result.mismatch->extra_before()) {
     return {"advice: standard output is for answers only, one per command: write any other line "
             "(a debug line) to standard error, std::cerr"};
   }
@@ -204,9 +204,15 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
     } else {
       out.push_back("  sent:     > " + visible(m.step->input));
       out.push_back("  expected: " + visible(m.expected));
-      if (m.actual && m.extra_before) {
-        out.push_back("  extra:    " + visible(*m.actual) + "   (a line more than the answers)");
-        out.push_back("  then:     " + visible(m.expected) + "   (the answer, right, one line late)");
+      if (m.actual && m.extra_before()) {
+        const std::string more = m.extra_lines == 1 ? "a line more" : std::to_string(m.extra_lines) + " lines more";
+        for (std::size_t i = 0; i < m.extra.size(); ++i) {
+          out.push_back((i == 0 ? "  extra:    " : "            ") + visible(m.extra[i]) +
+                        (i == 0 ? "   (" + more + " than the answers)" : ""));
+        }
+        out.push_back("  then:     " + visible(m.expected) + "   (the answer, right, " +
+                      (m.extra_lines == 1 ? std::string("one line") : std::to_string(m.extra_lines) + " lines") +
+                      " late)");
       } else if (m.actual) {
         out.push_back("  actual:   " + visible(*m.actual));
         out.push_back("            " + std::string(first_difference(m.expected, *m.actual), ' ') +
@@ -237,7 +243,7 @@ std::vector<std::string> shown_hints(const CaseResult& result) {
   std::vector<std::string> shown;
   const bool answers_judged =
       result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
-  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch || result.mismatch->extra_before) {
+  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch || result.mismatch->extra_before()) {
     return shown;
   }
   const std::optional<std::string>& actual = result.mismatch->actual;
