@@ -34,7 +34,9 @@ std::string answered(const RunResult& run, const Case& kase) {
 std::string seconds(std::chrono::milliseconds ms) {
   const auto whole = ms.count() / 1000;
   const auto tenths = (ms.count() % 1000) / 100;
-  return std::to_string(whole) + (tenths ? "." + std::to_string(tenths) : "") + " s";
+  std::string text = std::to_string(whole);  // appended: see file_io.cpp on GCC 12's -Wrestrict
+  if (tenths != 0) text.append(".").append(std::to_string(tenths));
+  return text.append(" s");
 }
 
 }  // namespace
