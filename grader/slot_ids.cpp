@@ -106,14 +106,17 @@ std::optional<HeldIds> HeldIds::take(unsigned first, unsigned count, int wanted,
   const std::map<unsigned, std::string> users = users_of_ids();
   HeldIds held;
   for (unsigned id = first; id - first < count && static_cast<int>(held.ids_.size()) < wanted; ++id) {
-    if (const auto user = users.find(id); user != users.end()) {
-      skipped.push_back("uid " + std::to_string(id) + " skipped: " + user->second + " uses it");
-      continue;
-    }
     const int lock = lock_file(id);
     if (lock < 0) continue;  // another grader's, as its lock file says
     const int name = bind_name(id);
     if (name < 0) {  // another grader's, one with a /run/lock of its own
+      ::close(lock);
+      continue;
+    }
+    // free for graders that share this one's locks: but someone else may still have it
+    if (const auto user = users.find(id); user != users.end()) {
+      skipped.push_back("uid " + std::to_string(id) + " skipped: " + user->second + " uses it");
+      ::close(name);
       ::close(lock);
       continue;
     }
