@@ -214,7 +214,7 @@ def short(line, count):
                          ("found ['", "found"), ("found []", "none found"), ("made System V", "made"),
                          ("flock lock", "locked"), ("fcntl lock", "locked"), ("ofd lock", "locked"),
                          ("locked", "locked"), ("rewrote", "rewritten"),
-                         ("TIOCLINUX on fd", "reached the kernel"), ("TIOCSTI on", "typed")):
+                         ("TIOCLINUX on fd", "reached the kernel"), ("typed into", "typed")):
         if text.startswith(prefix):
             return cell
     return text.split(" returned")[0] + " worked" if " returned " in text else text

@@ -198,7 +198,8 @@ def cell_table():
     def trixie_kit(args, work):
         packages = ["g++", "cmake", "ninja-build", "python3", "libboost-dev",
                     "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
-                    "doctest-dev", "bubblewrap", "ccache", "make"]  # make: the build recipe's fallback
+                    "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
+                    "libseccomp-dev"]
         root = Root(args.source, "trixie", packages, work)
         ccache_dir = CACHE / "ccache-trixie"
         ccache_dir.mkdir(parents=True, exist_ok=True)

@@ -169,21 +169,27 @@ def attempt_net(args):
         oserror("connect", error)
 
 
-def attempt_tiocsti(_):
-    candidates, said = [], []
+def type_into_terminal(text):
+    """TIOCSTI, a character at a time, into /dev/tty or else a standard descriptor."""
+    targets, said = [], []
     try:
-        candidates.append(("/dev/tty", os.open("/dev/tty", os.O_RDWR)))
+        targets.append(("/dev/tty", os.open("/dev/tty", os.O_RDWR)))
     except OSError as error:
         said.append(f"/dev/tty: {error.strerror}")
-    candidates += [(f"fd {fd}", fd) for fd in (0, 1, 2)]
-    for name, fd in candidates:
+    targets += [(f"fd {fd}", fd) for fd in (0, 1, 2)]
+    for name, fd in targets:
         try:
-            fcntl.ioctl(fd, termios.TIOCSTI, b"\n")  # a newline into a terminal the test owns
-            able(f"TIOCSTI on {name}")
+            for char in text:
+                fcntl.ioctl(fd, termios.TIOCSTI, char.encode())
+            able(f"typed into {name}")
             return
         except OSError as error:
             said.append(f"{name}: {error.strerror}")
     unable("TIOCSTI: " + "; ".join(said))
+
+
+def attempt_tiocsti(_):
+    type_into_terminal("\n")  # a newline into a terminal the test owns
 
 
 def attempt_fork(args):
@@ -418,22 +424,7 @@ def attempt_type(_):
     """Types a command into the controlling terminal, as a user would: the shell that started
     the grader runs it once the grader is done. It only echoes what $((6*7)) makes, so the
     text shows whether a shell ran it."""
-    text = "echo INJECTED-$((6*7))\n"
-    targets, said = [], []
-    try:
-        targets.append(("/dev/tty", os.open("/dev/tty", os.O_RDWR)))
-    except OSError as error:
-        said.append(f"/dev/tty: {error.strerror}")
-    targets += [(f"fd {fd}", fd) for fd in (0, 1, 2)]
-    for name, fd in targets:
-        try:
-            for char in text:
-                fcntl.ioctl(fd, termios.TIOCSTI, char.encode())
-            able(f"typed into {name}")
-            return
-        except OSError as error:
-            said.append(f"{name}: {error.strerror}")
-    unable("TIOCSTI: " + "; ".join(said))
+    type_into_terminal("echo INJECTED-$((6*7))\n")
 
 
 def neighbour(args):
