@@ -222,10 +222,11 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     if (!slot.homes.empty()) {
-      // Nothing of the slot runs now: what it left goes, removed as its own uid; then its
-      // private folder, empty, by root (its parent is root's).
+      // Nothing of the slot runs now: what it left goes, removed as its own uid (its private
+      // folder's contents too: the folder itself is in root's), then that folder, empty, by
+      // root. A later run of the same uid, another case, another submission, finds none of it.
       std::vector<fs::path> left = left_by(slot.identity.uid, shared_folders);
-      if (!slot.identity.home.empty()) left.push_back(slot.identity.home / ".");
+      if (!slot.identity.home.empty()) left.push_back(slot.identity.home);
       remove_as(slot.identity.uid, slot.identity.gid, left);
       if (!slot.identity.home.empty()) ::rmdir(slot.identity.home.c_str());
       slot.identity.home.clear();

@@ -161,7 +161,8 @@ TEST_CASE("the users sandbox runs a program as a slot uid with a group of its ow
   }
   const grader::RunResult run = run_shell(
       *sandbox, "id -u; id -G; cat /proc/self/limits; cat /proc/$$/status; echo \"Session: "
-                "$(cut -d' ' -f6 /proc/$$/stat) of $$\"; echo \"Home: $HOME $TMPDIR $(pwd) $(stat -c '%u %a' .)\"");
+                "$(cut -d' ' -f6 /proc/$$/stat) of $$\"; echo \"Home: $HOME $TMPDIR $(pwd) $(stat -c '%u %a' .)\"; "
+                "mkdir -p \"$TMPDIR/kept/deeper\" && echo for-the-next-run > \"$TMPDIR/kept/deeper/x\"");
   REQUIRE(run.started);
   CHECK(run.exit_code == 0);
   std::istringstream lines(run.out);
@@ -206,7 +207,7 @@ TEST_CASE("the users sandbox runs a program as a slot uid with a group of its ow
   CHECK(pwd == home_path);
   CHECK(owner == std::to_string(uid));
   CHECK(mode == "700");
-  CHECK_FALSE(fs::exists(home_path));
+  CHECK_FALSE(fs::exists(home_path));  // with what the run left in it
 }
 
 TEST_CASE("what a users-kind run leaves in the shared temporary folders is removed, as the slot uid, links not followed") {
