@@ -80,8 +80,11 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission, con
     const fs::path built = copy / found.relative / submission_program();
     struct stat info {};
     std::error_code failed;
-    if (::lstat(built.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
-      std::cerr << "The build made no program " << submission_program().string() << " (a regular file).\n";
+    // a regular file of its own: not a link, nor another name of a file it could not read
+    // (hard links, where the kernel lets them be made to others' files)
+    if (::lstat(built.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_nlink != 1) {
+      std::cerr << "The build made no program " << submission_program().string()
+                << " (a regular file with no other name).\n";
       status = kExitFailed;
     } else if (!place_program(built, found.project, submission, failed)) {
       error("cannot copy the program out of the sandbox: " + failed.message());

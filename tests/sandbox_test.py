@@ -19,6 +19,9 @@ kinds, each attempt with its control.
 - Two graders at once, one in a private mount namespace with a /run/lock of its own, each
   running programs that leave a process behind for the cleanup to kill: both get every verdict
   right.
+- `bloom-grader build` (Gradescope's): a build that writes 1 GiB stops at the 512 MiB of its
+  copy and leaves the submission as it was (the control, unsandboxed, writes 640 MiB); a build
+  whose program is a link to /etc/shadow brings nothing back.
 
 The attempts check for ability and harm nothing (see escape.py).
 
@@ -230,7 +233,7 @@ def main():
     parser.add_argument("--as-user", type=int, help="also run the grader as this ordinary uid")
     parser.add_argument("--docs", type=pathlib.Path, help="docs/batch.md: every row must be named there")
     parser.add_argument("--table", type=pathlib.Path, help="write the measured table here (Markdown)")
-    parts = ("catalogue", "beside", "terminal", "graders")
+    parts = ("catalogue", "beside", "terminal", "graders", "build")
     parser.add_argument("--only", action="append", choices=parts, help="run only this part (repeatable)")
     args = parser.parse_args()
     if os.geteuid() != 0:
@@ -463,6 +466,48 @@ def main():
                 beside[f"two graders at once, one with its own /run/lock ({where})", kind] = summary
             print(f"ok  two graders {kind}: {summaries}")
 
+        def build(kind):
+            """bloom-grader build on a project whose build writes `mib` MiB, and on one whose
+            program is a link to /etc/shadow."""
+            name = (kind or "none").strip("-")
+            label = "bloom-grader build: "
+            filler = tmp / f"build-fills-{name}" / "upload"
+            filler.mkdir(parents=True)
+            mib = 1024 if kind else 640  # over the bound inside; the control shows it can be done
+            (filler / "CMakeLists.txt").write_text(
+                "cmake_minimum_required(VERSION 3.16)\nproject(fills NONE)\n"
+                # files of 32 MiB: the bound is on the total, each file has its own (64 MiB)
+                f"execute_process(COMMAND sh -c \"for i in $(seq {mib // 32}); do dd if=/dev/zero of=big$i bs=1M count=32 2>&1 | "
+                "grep -v records; done; echo WROTE $(($(cat big* | wc -c) >> 20)) MiB; rm -f big*\" OUTPUT_VARIABLE said)\n"
+                "message(FATAL_ERROR \"${said}\")\n")
+            done = subprocess.run([str(grader), "build", *([kind] if kind else []), str(filler)],
+                                  capture_output=True, text=True, timeout=600)
+            wrote = [int(w.split()[1]) for w in done.stderr.splitlines() if w.strip().startswith("WROTE")]
+            beside[label + f"a build that writes {mib} MiB", kind or "control"] = f"{wrote[0]} MiB" if wrote else "(nothing)"
+            if kind:
+                expect(done.returncode == 1 and wrote and wrote[0] <= 512 and "No space left" in done.stderr
+                       and sorted(p.name for p in filler.iterdir()) == ["CMakeLists.txt"],
+                       f"build {kind}: a build that fills its folder: exit {done.returncode}, wrote {wrote}: {done.stderr[-600:]}")
+            else:
+                expect(wrote == [mib], f"build, the control: wrote {wrote}: {done.stderr[-600:]}")
+            linker = tmp / f"build-links-{name}"
+            linker.mkdir()
+            (linker / "CMakeLists.txt").write_text(
+                "cmake_minimum_required(VERSION 3.16)\nproject(links NONE)\n"
+                "add_custom_target(bloom ALL COMMAND ln -sf /etc/shadow ${CMAKE_BINARY_DIR}/bloom)\n")
+            done = subprocess.run([str(grader), "build", *([kind] if kind else []), str(linker)],
+                                  capture_output=True, text=True, timeout=600)
+            program = linker / "build" / "bloom"
+            brought = program.is_symlink() or program.exists()
+            beside[label + "a program that is a link to /etc/shadow", kind or "control"] = \
+                "brought back" if brought else "refused"
+            if kind:
+                expect(done.returncode == 1 and not brought and "made no program" in done.stderr,
+                       f"build {kind}: a program linked to /etc/shadow: exit {done.returncode}, {done.stderr[-400:]}")
+            else:
+                expect(done.returncode == 0 and program.is_symlink(), f"build, the control: {done.stderr[-400:]}")
+            print(f"ok  build {name}: wrote {wrote}, link {'brought back' if brought else 'refused'}")
+
         hosts = [Host("root, cgroup v1 writable"), Host("root, no cgroup", cgroups=False)]
         wanted = set(args.only or parts)
         try:
@@ -481,6 +526,9 @@ def main():
             if "graders" in wanted:
                 for kind in KINDS:
                     two_graders(kind)
+            if "build" in wanted:
+                for kind in (*KINDS, None):
+                    build(kind)
             if args.as_user is not None and "catalogue" in wanted:
                 user = Host(f"uid {args.as_user}", user=args.as_user)
                 for path in (secret.parent, outside, tmp / "submissions"):  # the ordinary user's own files
