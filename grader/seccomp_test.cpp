@@ -23,6 +23,7 @@
 #include <sys/ptrace.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -70,15 +71,23 @@ void ignore_crash() {
   for (const int signal : {SIGSEGV, SIGSYS, SIGILL, SIGBUS}) ::signal(signal, SIG_DFL);
 }
 
-// `call` is refused by the filter with `refused`, and goes through without it (as root).
+// `call` is refused by the filter with `refused`, and goes through without it (as root). For a
+// user namespace, a kernel that refuses it to root anyway (in a chroot, as the platform tests'
+// Debian roots are, or with user namespaces turned off) leaves no control to run: said, not
+// failed; on the CI machine itself the control runs.
 void refused_with(int refused, const std::function<int()>& call,
-                  const std::function<void()>& before = nullptr) {
+                  const std::function<void()>& before = nullptr, bool user_namespace = false) {
   CHECK(attempt(true, call, before) == refused);
   if (::geteuid() != 0) {
     MESSAGE("not root: the control, which needs root, is left out");
     return;
   }
-  CHECK(attempt(false, call, before) == 0);
+  const int control = attempt(false, call, before);
+  if (user_namespace && control == EPERM) {
+    MESSAGE("the kernel refuses a user namespace here whatever the filter does: no control");
+    return;
+  }
+  CHECK(control == 0);
 }
 
 // A pseudo-terminal the test owns, its terminal side open.
@@ -130,7 +139,7 @@ TEST_CASE("the filter refuses typing into a terminal, also with high bits hiding
 }
 
 TEST_CASE("the filter refuses new namespaces: unshare, setns, clone with CLONE_NEW*, and clone3") {
-  refused_with(EPERM, [] { return result(::unshare(CLONE_NEWUSER)); });
+  refused_with(EPERM, [] { return result(::unshare(CLONE_NEWUSER)); }, nullptr, true);
   refused_with(EPERM, [] {
     const int ns = ::open("/proc/self/ns/uts", O_RDONLY);
     return result(::setns(ns, 0));
@@ -145,7 +154,7 @@ TEST_CASE("the filter refuses new namespaces: unshare, setns, clone with CLONE_N
   };
   for (const int flag : {CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC}) {
     CAPTURE(flag);
-    refused_with(EPERM, clone_with(static_cast<unsigned long>(flag)));
+    refused_with(EPERM, clone_with(static_cast<unsigned long>(flag)), nullptr, flag == CLONE_NEWUSER);
   }
   CHECK(attempt(true, clone_with(0)) == 0);  // a plain fork goes on
   refused_with(ENOSYS, [] {
