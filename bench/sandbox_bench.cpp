@@ -13,8 +13,8 @@
 #include <sys/resource.h>
 
 #include <memory>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "runner.hpp"
@@ -51,7 +51,8 @@ const grader::SyscallFilter& filter() {
 
 void run(benchmark::State& state, Program program, int confinement) {
   if (confinement > 0) {
-    program.command.confinement = std::make_shared<Confined>(confinement == 2 ? &filter() : nullptr);
+    program.command.confinement =
+        std::make_shared<Confined>(confinement == 2 ? &filter() : nullptr);
   }
   grader::Limits limits;
   limits.wall = std::chrono::milliseconds(60000);
@@ -60,13 +61,16 @@ void run(benchmark::State& state, Program program, int confinement) {
   const auto child_cpu = [] {
     rusage usage{};
     ::getrusage(RUSAGE_CHILDREN, &usage);
-    const auto us = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_usec); };
+    const auto us = [](const timeval& t) {
+      return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_usec);
+    };
     return us(usage.ru_utime) + us(usage.ru_stime);
   };
   const double before = child_cpu();
   for (auto _ : state) {
     const grader::RunResult result = grader::run_program(program.command, program.input, limits);
-    if (!result.started || result.exit_code != 0) state.SkipWithError((result.start_error + result.err).c_str());
+    if (!result.started || result.exit_code != 0)
+      state.SkipWithError((result.start_error + result.err).c_str());
     benchmark::DoNotOptimize(result.out.size());
   }
   state.counters["child_cpu_us"] =
@@ -78,12 +82,20 @@ void run(benchmark::State& state, Program program, int confinement) {
 int main(int argc, char** argv) {
   const Program programs[] = {
       {"true", {"/bin/true", {}, "true", {}, {}}, ""},
-      {"reference", {BLOOM_REFERENCE_BINARY, {}, "bloom-reference", {}, {}},
+      {"reference",
+       {BLOOM_REFERENCE_BINARY, {}, "bloom-reference", {}, {}},
        "INIT 36000 0.1 10 0\nINSERT 0011223344\nCONTAINS 0011223344\nFILTERLOAD\n"},
-      {"dd 200000 1-byte blocks", {"/bin/dd", {"if=/dev/zero", "of=/dev/null", "bs=1", "count=200000", "status=none"}, "dd", {}, {}}, ""},
+      {"dd 200000 1-byte blocks",
+       {"/bin/dd",
+        {"if=/dev/zero", "of=/dev/null", "bs=1", "count=200000", "status=none"},
+        "dd",
+        {},
+        {}},
+       ""},
   };
   for (const Program& program : programs) {
-    for (const auto& [confinement, how] : {std::pair{0, "bare"}, std::pair{1, "session"}, std::pair{2, "session+filter"}}) {
+    for (const auto& [confinement, how] :
+         {std::pair{0, "bare"}, std::pair{1, "session"}, std::pair{2, "session+filter"}}) {
       benchmark::RegisterBenchmark((std::string("BM_Run/") + program.name + "/" + how).c_str(),
                                    [program, confinement = confinement](benchmark::State& state) {
                                      run(state, program, confinement);

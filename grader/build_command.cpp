@@ -42,8 +42,10 @@ bool place_program(const fs::path& built, const fs::path& project, const fs::pat
   if (failed) return false;
   fs::create_directories(program.parent_path(), failed);
   if (failed || !fs::copy_file(built, program, failed)) return false;
-  fs::permissions(program, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                               fs::perms::others_read | fs::perms::others_exec, failed);
+  fs::permissions(program,
+                  fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                      fs::perms::others_read | fs::perms::others_exec,
+                  failed);
   for (fs::path folder = program.parent_path(); !failed; folder = folder.parent_path()) {
     fs::permissions(folder, fs::perms::others_exec, fs::perm_options::add, failed);
     if (folder == submission || folder == folder.parent_path()) break;
@@ -55,8 +57,10 @@ bool place_program(const fs::path& built, const fs::path& project, const fs::pat
 // SandboxOptions::scratch_bytes when the grader is root, so that a build cannot fill the disk),
 // seen at the submission's own path under bubblewrap. Only the program comes back into the
 // submission, as a regular file: nothing the build made is followed out of the copy.
-int build_sandboxed(const BuildOptions& options, const fs::path& submission, const SubmissionBuild& found) {
-  const std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(*options.sandbox, 1, 0, options.sandbox_ids);
+int build_sandboxed(const BuildOptions& options, const fs::path& submission,
+                    const SubmissionBuild& found) {
+  const std::shared_ptr<Sandbox> sandbox =
+      open_sandbox_or_say(*options.sandbox, 1, 0, options.sandbox_ids);
   if (!sandbox) return kExitCouldNotRun;
   const bool users = sandbox->kind() == SandboxKind::users;
   fs::path copy;
@@ -66,12 +70,14 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission, con
     sandbox->hand_over(copy);
   } catch (const fs::filesystem_error& e) {
     if (!copy.empty()) sandbox->drop(copy);
-    std::cerr << "Your submission could not be copied into the sandbox: " << e.code().message() << "\n";
+    std::cerr << "Your submission could not be copied into the sandbox: " << e.code().message()
+              << "\n";
     return kExitFailed;
   }
   const fs::path seen = users ? copy : submission;  // where the build sees the submission
   const fs::path project = (seen / found.relative).lexically_normal();
-  const std::string line = "cd " + shell_quote(project.string()) + " && " + submission_build_command();
+  const std::string line =
+      "cd " + shell_quote(project.string()) + " && " + submission_build_command();
   const std::vector<Binding> bindings =
       users ? std::vector<Binding>{} : std::vector<Binding>{{copy, submission, true}};
   const Command command = sandbox->wrap({"/bin/sh", "-c", line}, bindings, seen, line, copy);
@@ -105,7 +111,8 @@ int build_submission(const BuildOptions& options) {
   const fs::path submission = fs::absolute(options.submission).lexically_normal();
   const std::optional<SubmissionBuild> found = find_submission_build(submission);
   if (!found) {
-    std::cerr << no_project_message(options.exercise.empty() ? "the starter" : "starter/" + options.exercise + "/")
+    std::cerr << no_project_message(options.exercise.empty() ? "the starter"
+                                                             : "starter/" + options.exercise + "/")
               << "\n";
     return kExitFailed;
   }
@@ -113,8 +120,10 @@ int build_submission(const BuildOptions& options) {
   if (options.sandbox) {
     status = build_sandboxed(options, submission, *found);
   } else {
-    const std::string line = "cd " + shell_quote(found->project.string()) + " && " + submission_build_command();
-    status = build_status(run_program(Command{"/bin/sh", {"-c", line}, line, {}, {}}, "", build_limits(options.timeout_seconds)));
+    const std::string line =
+        "cd " + shell_quote(found->project.string()) + " && " + submission_build_command();
+    status = build_status(run_program(Command{"/bin/sh", {"-c", line}, line, {}, {}}, "",
+                                      build_limits(options.timeout_seconds)));
   }
   if (status == kExitPassed) std::cout << (found->project / submission_program()).string() << "\n";
   return status;

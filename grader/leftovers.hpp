@@ -17,8 +17,8 @@ namespace grader {
 
 // What `uid` owns in `folders` (never following a link): their entries it owns, and those in
 // the world-writable folders among them that it does not own, a few levels down.
-[[nodiscard]] std::vector<std::filesystem::path> left_by(unsigned uid,
-                                                         const std::vector<std::filesystem::path>& folders);
+[[nodiscard]] std::vector<std::filesystem::path> left_by(
+    unsigned uid, const std::vector<std::filesystem::path>& folders);
 
 // Removes `paths` whole as `uid` and `gid` (rm -rf, one file system, in a child that became
 // them). Waits for it; what it cannot remove stays.

@@ -18,7 +18,7 @@ namespace grader {
 
 namespace {
 
-constexpr std::uint64_t kAll = 0;          // a refusal whatever the arguments
+constexpr std::uint64_t kAll = 0;              // a refusal whatever the arguments
 constexpr std::uint64_t kLow32 = 0xFFFFFFFFu;  // ioctl's and fcntl's command is an unsigned int
 
 // One refusal: `syscall`, when argument `arg` masked with `mask` equals `value` (whatever the
@@ -32,7 +32,9 @@ struct Refusal {
   std::uint64_t value = 0;
 };
 
-constexpr Refusal refuse(const char* topic, const char* syscall) { return {topic, syscall}; }
+constexpr Refusal refuse(const char* topic, const char* syscall) {
+  return {topic, syscall};
+}
 // clone's first argument holds its flags on every architecture the kit builds for.
 constexpr Refusal clone_with(std::uint64_t flag) {
   return {"new namespaces", "clone", EPERM, 0, flag, flag};
@@ -48,28 +50,49 @@ constexpr Refusal kRefusals[] = {
     {"TIOCLINUX", "ioctl", EPERM, 1, kLow32, TIOCLINUX},
     refuse("new namespaces", "unshare"),
     refuse("new namespaces", "setns"),
-    clone_with(CLONE_NEWUSER), clone_with(CLONE_NEWNS), clone_with(CLONE_NEWPID),
-    clone_with(CLONE_NEWNET), clone_with(CLONE_NEWUTS), clone_with(CLONE_NEWIPC),
+    clone_with(CLONE_NEWUSER),
+    clone_with(CLONE_NEWNS),
+    clone_with(CLONE_NEWPID),
+    clone_with(CLONE_NEWNET),
+    clone_with(CLONE_NEWUTS),
+    clone_with(CLONE_NEWIPC),
     clone_with(CLONE_NEWCGROUP),
     {"new namespaces", "clone3", ENOSYS},
-    refuse("mounts", "mount"), refuse("mounts", "umount2"), refuse("mounts", "pivot_root"),
-    refuse("mounts", "move_mount"), refuse("mounts", "open_tree"), refuse("mounts", "fsopen"),
-    refuse("mounts", "fsconfig"), refuse("mounts", "fsmount"), refuse("mounts", "fspick"),
+    refuse("mounts", "mount"),
+    refuse("mounts", "umount2"),
+    refuse("mounts", "pivot_root"),
+    refuse("mounts", "move_mount"),
+    refuse("mounts", "open_tree"),
+    refuse("mounts", "fsopen"),
+    refuse("mounts", "fsconfig"),
+    refuse("mounts", "fsmount"),
+    refuse("mounts", "fspick"),
     refuse("mounts", "mount_setattr"),
-    refuse("ptrace", "ptrace"), refuse("ptrace", "process_vm_readv"),
+    refuse("ptrace", "ptrace"),
+    refuse("ptrace", "process_vm_readv"),
     refuse("ptrace", "process_vm_writev"),
-    refuse("keyrings", "keyctl"), refuse("keyrings", "add_key"), refuse("keyrings", "request_key"),
+    refuse("keyrings", "keyctl"),
+    refuse("keyrings", "add_key"),
+    refuse("keyrings", "request_key"),
     refuse("bpf", "bpf"),
     refuse("perf_event_open", "perf_event_open"),
     refuse("userfaultfd", "userfaultfd"),
-    refuse("io_uring", "io_uring_setup"), refuse("io_uring", "io_uring_enter"),
+    refuse("io_uring", "io_uring_setup"),
+    refuse("io_uring", "io_uring_enter"),
     refuse("io_uring", "io_uring_register"),
     refuse("sockets (socketpair stays)", "socket"),
     refuse("file locks, leases and F_NOTIFY", "flock"),
-    fcntl_with(F_GETLK), fcntl_with(F_SETLK), fcntl_with(F_SETLKW),
-    fcntl_with(F_OFD_GETLK), fcntl_with(F_OFD_SETLK), fcntl_with(F_OFD_SETLKW),
-    fcntl_with(F_SETLEASE), fcntl_with(F_GETLEASE), fcntl_with(F_NOTIFY),
-    refuse("inotify and fanotify", "inotify_init"), refuse("inotify and fanotify", "inotify_init1"),
+    fcntl_with(F_GETLK),
+    fcntl_with(F_SETLK),
+    fcntl_with(F_SETLKW),
+    fcntl_with(F_OFD_GETLK),
+    fcntl_with(F_OFD_SETLK),
+    fcntl_with(F_OFD_SETLKW),
+    fcntl_with(F_SETLEASE),
+    fcntl_with(F_GETLEASE),
+    fcntl_with(F_NOTIFY),
+    refuse("inotify and fanotify", "inotify_init"),
+    refuse("inotify and fanotify", "inotify_init1"),
     refuse("inotify and fanotify", "fanotify_init"),
     refuse("System V IPC and message queues", "shmget"),
     refuse("System V IPC and message queues", "semget"),
@@ -95,7 +118,8 @@ std::optional<SyscallFilter> SyscallFilter::compile(std::string& problem) {
   }
   // Only the native ABI is in the filter; a call through another (i386's int 0x80, x32)
   // kills the process rather than run unfiltered.
-  if (const int r = seccomp_attr_set(context.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS); r != 0) {
+  if (const int r = seccomp_attr_set(context.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+      r != 0) {
     problem = failed("bad-architecture action", r);
     return std::nullopt;
   }

@@ -16,8 +16,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/file.h>
-#include <sys/ioctl.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
@@ -64,7 +64,9 @@ int attempt(bool filtered, const std::function<int()>& call,
   return WEXITSTATUS(status);
 }
 
-int result(long value) { return value < 0 ? errno : 0; }
+int result(long value) {
+  return value < 0 ? errno : 0;
+}
 
 // In a child that is meant to die of a signal: the default action, not doctest's report.
 void ignore_crash() {
@@ -139,7 +141,8 @@ TEST_CASE("the filter refuses typing into a terminal, also with high bits hiding
 }
 
 TEST_CASE("the filter refuses new namespaces: unshare, setns, clone with CLONE_NEW*, and clone3") {
-  refused_with(EPERM, [] { return result(::unshare(CLONE_NEWUSER)); }, nullptr, true);
+  refused_with(
+      EPERM, [] { return result(::unshare(CLONE_NEWUSER)); }, nullptr, true);
   refused_with(EPERM, [] {
     const int ns = ::open("/proc/self/ns/uts", O_RDONLY);
     return result(::setns(ns, 0));
@@ -154,7 +157,8 @@ TEST_CASE("the filter refuses new namespaces: unshare, setns, clone with CLONE_N
   };
   for (const int flag : {CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC}) {
     CAPTURE(flag);
-    refused_with(EPERM, clone_with(static_cast<unsigned long>(flag)), nullptr, flag == CLONE_NEWUSER);
+    refused_with(EPERM, clone_with(static_cast<unsigned long>(flag)), nullptr,
+                 flag == CLONE_NEWUSER);
   }
   CHECK(attempt(true, clone_with(0)) == 0);  // a plain fork goes on
   refused_with(ENOSYS, [] {
@@ -179,13 +183,17 @@ TEST_CASE("the filter refuses mounts, old and new") {
       ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr);
     }
   };
-  refused_with(EPERM, [] { return result(::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=1m")); },
-               own_mounts);
-  refused_with(EPERM, [] { return result(::syscall(SYS_fsopen, "tmpfs", 0)); }, own_mounts);
-  refused_with(EPERM, [] { return result(::umount2(folder.c_str(), MNT_DETACH)); }, [] {
-    own_mounts();
-    if (::geteuid() == 0) ::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=1m");
-  });
+  refused_with(
+      EPERM, [] { return result(::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=1m")); },
+      own_mounts);
+  refused_with(
+      EPERM, [] { return result(::syscall(SYS_fsopen, "tmpfs", 0)); }, own_mounts);
+  refused_with(
+      EPERM, [] { return result(::umount2(folder.c_str(), MNT_DETACH)); },
+      [] {
+        own_mounts();
+        if (::geteuid() == 0) ::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=1m");
+      });
   ::rmdir(folder.c_str());
 }
 
@@ -238,7 +246,8 @@ TEST_CASE("the filter refuses sockets but not socketpair") {
         }) == 0);
 }
 
-TEST_CASE("the filter refuses file locks, leases, F_NOTIFY and inotify, the channels between runs") {
+TEST_CASE(
+    "the filter refuses file locks, leases, F_NOTIFY and inotify, the channels between runs") {
   refused_with(EPERM, [] {
     static const std::string file = temporary_file();
     return result(::flock(::open(file.c_str(), O_RDONLY), LOCK_EX));
@@ -251,8 +260,9 @@ TEST_CASE("the filter refuses file locks, leases, F_NOTIFY and inotify, the chan
     static const std::string file = temporary_file();
     return result(::fcntl(::open(file.c_str(), O_RDONLY), F_SETLEASE, F_RDLCK));
   });
-  refused_with(EPERM, [] { return result(::fcntl(::open("/tmp", O_RDONLY), F_NOTIFY, DN_ACCESS)); },
-               [] { ::signal(SIGIO, SIG_IGN); });  // what F_NOTIFY sends when /tmp is read
+  refused_with(
+      EPERM, [] { return result(::fcntl(::open("/tmp", O_RDONLY), F_NOTIFY, DN_ACCESS)); },
+      [] { ::signal(SIGIO, SIG_IGN); });  // what F_NOTIFY sends when /tmp is read
   refused_with(EPERM, [] { return result(::inotify_init1(IN_CLOEXEC)); });
   CHECK(attempt(true, [] { return result(::fcntl(STDIN_FILENO, F_GETFD)); }) == 0);  // others stay
 }
@@ -288,7 +298,8 @@ TEST_CASE("a system call through the i386 or x32 ABI kills the process under the
   // i386's getpid (20) through int 0x80, from machine code (rbx, which it sets, is kept)
   const auto i386_getpid = [] {
     static const unsigned char code[] = {0x53, 0xB8, 20, 0, 0, 0, 0xCD, 0x80, 0x5B, 0xC3};
-    void* page = ::mmap(nullptr, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* page = ::mmap(nullptr, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (page == MAP_FAILED) return 254;
     std::memcpy(page, code, sizeof code);
     const int pid = reinterpret_cast<int (*)()>(page)();
@@ -298,7 +309,8 @@ TEST_CASE("a system call through the i386 or x32 ABI kills the process under the
   if (control == 0) {
     CHECK(attempt(true, i386_getpid, ignore_crash) == -SIGSYS);
   } else {  // a kernel without the i386 ABI (ia32_emulation off) faults on int 0x80
-    MESSAGE("this kernel has no i386 ABI (int 0x80 ends in signal " << -control << "): nothing to filter");
+    MESSAGE("this kernel has no i386 ABI (int 0x80 ends in signal " << -control
+                                                                    << "): nothing to filter");
     CHECK(control == -SIGSEGV);
     CHECK(attempt(true, i386_getpid, ignore_crash) < 0);
   }
@@ -330,7 +342,8 @@ TEST_CASE("what a program and its build need still works under the filter") {
         }) == 0);
 }
 
-TEST_CASE("the filter's bytes are the BPF program bubblewrap reads, and its summary names each refusal") {
+TEST_CASE(
+    "the filter's bytes are the BPF program bubblewrap reads, and its summary names each refusal") {
   const std::string_view bytes = filter().bytes();
   CHECK(!bytes.empty());
   CHECK(bytes.size() % 8 == 0);  // struct sock_filter: 8 bytes each

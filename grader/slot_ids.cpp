@@ -26,14 +26,17 @@ constexpr const char* kLockFolder = "/run/lock/bloom-grader";
 // and gids (real, effective, saved, file system, supplementary) of every running process.
 std::map<unsigned, std::string> users_of_ids() {
   std::map<unsigned, std::string> users;
-  for (const auto& [file, what] : {std::pair{"/etc/passwd", "account"}, std::pair{"/etc/group", "group"}}) {
+  for (const auto& [file, what] :
+       {std::pair{"/etc/passwd", "account"}, std::pair{"/etc/group", "group"}}) {
     std::ifstream in(file);
     for (std::string line; std::getline(in, line);) {
       std::istringstream fields(line);
       std::string name, password, id;
       if (std::getline(fields, name, ':') && std::getline(fields, password, ':') &&
-          std::getline(fields, id, ':') && !id.empty() && id.find_first_not_of("0123456789") == std::string::npos) {
-        users.emplace(static_cast<unsigned>(std::stoul(id)), std::string(what) + " " + name + " of " + file);
+          std::getline(fields, id, ':') && !id.empty() &&
+          id.find_first_not_of("0123456789") == std::string::npos) {
+        users.emplace(static_cast<unsigned>(std::stoul(id)),
+                      std::string(what) + " " + name + " of " + file);
       }
     }
   }
@@ -105,7 +108,8 @@ std::optional<HeldIds> HeldIds::take(unsigned first, unsigned count, int wanted,
                                      std::vector<std::string>& skipped, std::string& problem) {
   const std::map<unsigned, std::string> users = users_of_ids();
   HeldIds held;
-  for (unsigned id = first; id - first < count && static_cast<int>(held.ids_.size()) < wanted; ++id) {
+  for (unsigned id = first; id - first < count && static_cast<int>(held.ids_.size()) < wanted;
+       ++id) {
     const int lock = lock_file(id);
     if (lock < 0) continue;  // another grader's, as its lock file says
     const int name = bind_name(id);
@@ -124,8 +128,8 @@ std::optional<HeldIds> HeldIds::take(unsigned first, unsigned count, int wanted,
     held.descriptors_.insert(held.descriptors_.end(), {lock, name});
   }
   if (static_cast<int>(held.ids_.size()) < wanted) {
-    problem = "the sandbox needs " + std::to_string(wanted) + " free ids from " + std::to_string(first) +
-              " to " + std::to_string(first + count - 1) + " and found " +
+    problem = "the sandbox needs " + std::to_string(wanted) + " free ids from " +
+              std::to_string(first) + " to " + std::to_string(first + count - 1) + " and found " +
               std::to_string(held.ids_.size()) +
               " (the others are other graders' or in use); give another range with --sandbox-uids";
     return std::nullopt;
