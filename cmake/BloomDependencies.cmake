@@ -1,6 +1,6 @@
 # Finds the kit's dependencies among the Debian packages named in the README. Each missing one
 # stops the configure step with the package to install, never a wall of CMake internals.
-# Grading needs Boost, CLI11 and nlohmann-json; developing the kit adds doctest.
+# Grading needs Boost, CLI11, nlohmann-json and libseccomp; developing the kit adds doctest.
 
 function(bloom_find_package name debian_package)
   find_package(${name} ${ARGN} QUIET)
@@ -31,6 +31,24 @@ if(NOT Boost_FOUND)
 endif()
 bloom_find_package(CLI11 libcli11-dev CONFIG)
 bloom_find_package(nlohmann_json nlohmann-json3-dev 3 CONFIG)
+# The sandbox's system-call filter (grader/seccomp.cpp). libseccomp ships no CMake package, and
+# pkg-config is one more tool to install: its header and library are found directly, the
+# static archive for the static grader.
+find_path(SECCOMP_INCLUDE_DIR seccomp.h)
+if(BLOOM_STATIC_GRADER)
+  find_library(SECCOMP_LIBRARY NAMES libseccomp.a)
+else()
+  find_library(SECCOMP_LIBRARY NAMES seccomp)
+endif()
+if(NOT SECCOMP_INCLUDE_DIR OR NOT SECCOMP_LIBRARY)
+  message(FATAL_ERROR
+    "libseccomp was not found: install the Debian package libseccomp-dev\n"
+    "  sudo apt-get install libseccomp-dev\n"
+    "(scripts/deps.sh installs every package the kit needs)")
+endif()
+add_library(bloom_seccomp INTERFACE)
+target_include_directories(bloom_seccomp INTERFACE ${SECCOMP_INCLUDE_DIR})
+target_link_libraries(bloom_seccomp INTERFACE ${SECCOMP_LIBRARY})
 
 if(NOT BLOOM_GRADER_ONLY)
   bloom_find_package(doctest doctest-dev CONFIG)

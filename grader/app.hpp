@@ -29,6 +29,8 @@ struct RunOptions : GradingOptions {
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)
   double output_limit_mb = 8;
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
+  SandboxIds sandbox_ids;              // --sandbox-uids
+  std::vector<std::filesystem::path> sandbox_readable;  // --sandbox-read
   std::vector<std::string> command;
 };
 
@@ -36,6 +38,8 @@ struct RunOptions : GradingOptions {
 struct SandboxCommandOptions {
   SandboxKind kind = SandboxKind::namespaces;
   std::vector<std::filesystem::path> writable;  // handed to the sandbox, the first is the working folder
+  std::vector<std::filesystem::path> readable;  // --sandbox-read
+  SandboxIds ids;                               // --sandbox-uids
   double timeout_seconds = 600;
   double memory_mb = 2048;
   std::vector<std::string> command;  // empty: print what the sandbox holds
@@ -45,6 +49,7 @@ struct SandboxCommandOptions {
 struct BuildOptions {
   std::filesystem::path submission;
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users; none: run as the caller
+  SandboxIds sandbox_ids;              // --sandbox-uids
   double timeout_seconds = 600;
   std::string exercise;  // names the starter in the message for a submission without CMake
 };

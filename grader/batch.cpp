@@ -92,6 +92,11 @@ class Launch {
   }
   [[nodiscard]] Command build(const std::string& command) const { return make(command, true); }
   [[nodiscard]] Command program(const std::string& command) const { return make(command, false); }
+  // Once the build is over, before any run: the sandbox's copy is written by no run
+  // (Sandbox::seal). Throws std::filesystem::filesystem_error.
+  void seal() const {
+    if (!copy_.empty()) context_.sandbox->seal(copy_);
+  }
 
  private:
   [[nodiscard]] bool users() const {
@@ -124,7 +129,7 @@ class Launch {
     if (build && !users() && !context_.build_cache.empty()) {
       bindings.push_back({context_.build_cache, context_.build_cache, false});  // read-only
     }
-    return context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text);
+    return context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text, copy_);
   }
 
   const Context& context_;
@@ -196,12 +201,20 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
       return build_failed(context, id, std::move(build));
     }
   }
+  try {
+    launch.seal();
+  } catch (const fs::filesystem_error& error) {
+    return build_failed(context, id,
+                        {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
+                         {"summary", "the submission's copy could not be made read-only for its runs"}});
+  }
   GradeOptions grade_options;
   grade_options.limits = context.run_limits;
   grade_options.timeout = context.timeout;
   grade_options.jobs = case_jobs();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
   grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
+  grade_options.hidden_apart = context.sandbox && context.sandbox->kind() == SandboxKind::users;
   Report report;
   report.command = launch.line(run_command);
   report.show_hidden = context.options.show_hidden;
@@ -415,9 +428,20 @@ int batch_grade(const BatchOptions& options) {
   Context context{options, cases, {}, {}, {}, {}, {}};
   if (options.sandbox) {
     std::string problem;
-    context.sandbox =
-        open_sandbox(*options.sandbox, options.jobs_or_cores(), options.memory_mb, problem);
+    context.sandbox = open_sandbox(*options.sandbox, options.jobs_or_cores(), options.memory_mb,
+                                   options.sandbox_ids, problem);
     if (!context.sandbox) return fail(problem + ". Refusing to run submissions without it.");
+    // under the users kind nothing but their mode hides the submissions, reports and hidden
+    // cases from the programs: a folder of reports made here is root's alone
+    if (!fs::exists(options.out)) {
+      fs::create_directories(options.out);
+      fs::permissions(options.out, fs::perms::owner_all);
+    }
+    for (const auto& [path, what] : {std::pair{options.submissions, "--submissions"}, std::pair{options.out, "--out"}}) {
+      if (const std::string exposed = context.sandbox->exposed(path, what); !exposed.empty()) return fail(exposed);
+    }
+    if (hidden_cases_exposed_say(*context.sandbox, cases)) return kExitCouldNotRun;
+    for (const std::string& note : context.sandbox->notes()) std::cerr << "bloom-grader: sandbox: " << note << "\n";
   }
   context.run_limits = options.limits();
   context.timeout = options.timeout();

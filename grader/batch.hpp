@@ -27,6 +27,7 @@ struct BatchOptions : GradingOptions {
   std::filesystem::path starter;
   std::filesystem::path out{"grades"};
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
+  SandboxIds sandbox_ids;              // --sandbox-uids
   int shard_index = 1;  // grade the shard_index-th of shard_count slices (1-based)
   int shard_count = 1;
   bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)

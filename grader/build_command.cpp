@@ -1,4 +1,6 @@
 // `bloom-grader build`: one submission found, cleaned and built by the shared recipe.
+#include <sys/stat.h>
+
 #include <iostream>
 
 #include "app.hpp"
@@ -7,39 +9,121 @@
 
 namespace grader {
 
-int build_submission(const BuildOptions& options) {
-  if (!std::filesystem::is_directory(options.submission)) {
-    error(options.submission.string() + ": no such folder");
+namespace fs = std::filesystem;
+
+namespace {
+
+Limits build_limits(double timeout_seconds) {
+  Limits limits = limits_of(timeout_seconds, 0);  // compilers need what they need; time bounds them
+  limits.output_bytes = 16 << 20;
+  limits.stderr_bytes = 1 << 20;
+  return limits;
+}
+
+// Exit status of a build that ran, after its output went to stderr.
+int build_status(const RunResult& run) {
+  std::cerr << run.out << run.err;
+  if (!run.started) {
+    error(run.start_error);
     return kExitCouldNotRun;
   }
-  const std::filesystem::path submission = std::filesystem::absolute(options.submission).lexically_normal();
-  const std::optional<SubmissionBuild> found = find_submission_build(submission);
-  if (!found) {
-    std::cerr << no_project_message(options.exercise.empty() ? "the starter" : "starter/" + options.exercise + "/")
+  if (run.timed_out) std::cerr << "bloom-grader: the build ran out of time\n";
+  return run.timed_out || run.signal != 0 || run.exit_code != 0 ? kExitFailed : kExitPassed;
+}
+
+// Puts the program `built` in the sandbox's copy at submission_program() in `project`, in place
+// of the build/ folder the submission may have shipped (a symbolic link, say, that root must not
+// write through), readable and runnable by every uid, as are the folders on its way from
+// `submission`: `run`'s sandbox is another grader's, whose slots are not this one's.
+bool place_program(const fs::path& built, const fs::path& project, const fs::path& submission,
+                   std::error_code& failed) {
+  const fs::path program = project / submission_program();
+  fs::remove_all(project / submission_program().begin()->string(), failed);
+  if (failed) return false;
+  fs::create_directories(program.parent_path(), failed);
+  if (failed || !fs::copy_file(built, program, failed)) return false;
+  fs::permissions(program,
+                  fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                      fs::perms::others_read | fs::perms::others_exec,
+                  failed);
+  for (fs::path folder = program.parent_path(); !failed; folder = folder.parent_path()) {
+    fs::permissions(folder, fs::perms::others_exec, fs::perm_options::add, failed);
+    if (folder == submission || folder == folder.parent_path()) break;
+  }
+  return !failed;
+}
+
+// The build in the sandbox, as batch builds a submission: in a copy of it (a tmpfs of
+// SandboxOptions::scratch_bytes when the grader is root, so that a build cannot fill the disk),
+// seen at the submission's own path under bubblewrap. Only the program comes back into the
+// submission, as a regular file: nothing the build made is followed out of the copy.
+int build_sandboxed(const BuildOptions& options, const fs::path& submission,
+                    const SubmissionBuild& found) {
+  const std::shared_ptr<Sandbox> sandbox =
+      open_sandbox_or_say(*options.sandbox, 1, 0, options.sandbox_ids);
+  if (!sandbox) return kExitCouldNotRun;
+  const bool users = sandbox->kind() == SandboxKind::users;
+  fs::path copy;
+  try {
+    copy = sandbox->scratch("submission");
+    fs::copy(submission, copy, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    sandbox->hand_over(copy);
+  } catch (const fs::filesystem_error& e) {
+    if (!copy.empty()) sandbox->drop(copy);
+    std::cerr << "Your submission could not be copied into the sandbox: " << e.code().message()
               << "\n";
     return kExitFailed;
   }
-  const std::string line = "cd " + shell_quote(found->project.string()) + " && " + submission_build_command();
+  const fs::path seen = users ? copy : submission;  // where the build sees the submission
+  const fs::path project = (seen / found.relative).lexically_normal();
+  const std::string line =
+      "cd " + shell_quote(project.string()) + " && " + submission_build_command();
+  const std::vector<Binding> bindings =
+      users ? std::vector<Binding>{} : std::vector<Binding>{{copy, submission, true}};
+  const Command command = sandbox->wrap({"/bin/sh", "-c", line}, bindings, seen, line, copy);
+  int status = build_status(run_program(command, "", build_limits(options.timeout_seconds)));
+  if (status == kExitPassed) {
+    const fs::path built = copy / found.relative / submission_program();
+    struct stat info {};
+    std::error_code failed;
+    // a regular file of its own: not a link, nor another name of a file it could not read
+    // (hard links, where the kernel lets them be made to others' files)
+    if (::lstat(built.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_nlink != 1) {
+      std::cerr << "The build made no program " << submission_program().string()
+                << " (a regular file with no other name).\n";
+      status = kExitFailed;
+    } else if (!place_program(built, found.project, submission, failed)) {
+      error("cannot copy the program out of the sandbox: " + failed.message());
+      status = kExitCouldNotRun;
+    }
+  }
+  sandbox->drop(copy);
+  return status;
+}
+
+}  // namespace
+
+int build_submission(const BuildOptions& options) {
+  if (!fs::is_directory(options.submission)) {
+    error(options.submission.string() + ": no such folder");
+    return kExitCouldNotRun;
+  }
+  const fs::path submission = fs::absolute(options.submission).lexically_normal();
+  const std::optional<SubmissionBuild> found = find_submission_build(submission);
+  if (!found) {
+    std::cerr << no_project_message(options.exercise.empty() ? "the starter"
+                                                             : "starter/" + options.exercise + "/")
+              << "\n";
+    return kExitFailed;
+  }
   int status = kExitPassed;
   if (options.sandbox) {
-    SandboxCommandOptions sandboxed;
-    sandboxed.kind = *options.sandbox;
-    sandboxed.writable = {submission};
-    sandboxed.timeout_seconds = options.timeout_seconds;
-    sandboxed.memory_mb = 0;  // compilers need what they need; the wall clock bounds them
-    sandboxed.command = {"/bin/sh", "-c", line};
-    status = sandbox_command(sandboxed, std::cerr);
+    status = build_sandboxed(options, submission, *found);
   } else {
-    Limits limits = limits_of(options.timeout_seconds, 0);
-    limits.output_bytes = 16 << 20;
-    limits.stderr_bytes = 1 << 20;
-    const RunResult run = run_program(Command{"/bin/sh", {"-c", line}, line, {}, {}}, "", limits);
-    std::cerr << run.out << run.err;
-    if (!run.started) {
-      error(run.start_error);
-      return kExitCouldNotRun;
-    }
-    if (run.timed_out || run.signal != 0 || run.exit_code != 0) status = kExitFailed;
+    const std::string line =
+        "cd " + shell_quote(found->project.string()) + " && " + submission_build_command();
+    status = build_status(run_program(Command{"/bin/sh", {"-c", line}, line, {}, {}}, "",
+                                      build_limits(options.timeout_seconds)));
   }
   if (status == kExitPassed) std::cout << (found->project / submission_program()).string() << "\n";
   return status;

@@ -10,11 +10,19 @@
 
 namespace {
 
-// --sandbox and --sandbox-users on `sub`; read back with sandbox_kind().
+// --sandbox and --sandbox-users on `sub`, with the options that go with them; read back with
+// kind(), ids() and readable.
 struct SandboxFlags {
   bool namespaces = false;
   bool users = false;
-  void add_to(CLI::App* sub) {
+  std::string id_range = [] {
+    const grader::SandboxIds ids;
+    return std::to_string(ids.first) + "-" + std::to_string(ids.first + ids.count - 1);
+  }();
+  std::vector<std::filesystem::path> readable;
+  // `programs`: the subcommand runs a program of the user's (run, sandbox), which may need
+  // files beside it.
+  void add_to(CLI::App* sub, bool programs) {
     CLI::Option* with = sub->add_flag(
         "--sandbox", namespaces,
         "run the student's code under bubblewrap as an unprivileged user: no capability, no "
@@ -24,11 +32,28 @@ struct SandboxFlags {
                   "where namespaces are forbidden (some containers): run the student's code as "
                   "unprivileged slot uids with the same bounds but no namespaces; needs root")
         ->excludes(with);
+    sub->add_option("--sandbox-uids", id_range,
+                    "as root, the ids the sandbox runs programs as and gives folders to, FIRST-LAST "
+                    "(default " + id_range + "); each is taken by one grader at a time, and one "
+                    "that a user, a group or a running process has is skipped");
+    if (programs) {
+      sub->add_option("--sandbox-read", readable,
+                      "a file or folder the sandboxed program may read besides itself and the "
+                      "files its arguments name, seen at its own path (repeatable): what a "
+                      "program needs beside it");
+    }
   }
   [[nodiscard]] std::optional<grader::SandboxKind> kind() const {
     if (namespaces) return grader::SandboxKind::namespaces;
     if (users) return grader::SandboxKind::users;
     return std::nullopt;
+  }
+  // The --sandbox-uids range; throws CLI::ValidationError when it is malformed.
+  [[nodiscard]] grader::SandboxIds ids() const {
+    grader::SandboxIds ids;
+    const std::string problem = grader::parse_sandbox_ids(id_range, ids);
+    if (!problem.empty()) throw CLI::ValidationError(problem);
+    return ids;
   }
 };
 
@@ -96,7 +121,7 @@ int main(int argc, char** argv) {
   run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
       ->check(CLI::PositiveNumber);
   SandboxFlags run_sandbox;
-  run_sandbox.add_to(run_app);
+  run_sandbox.add_to(run_app, true);
   run_app->footer("After --: the program to grade and its arguments, passed as they are.");
 
   grader::RecordOptions record;
@@ -146,7 +171,7 @@ int main(int argc, char** argv) {
   batch_app->add_option("--out", batch.out,
                         "where reports, gradebook.csv and report.html go (default grades/)");
   SandboxFlags batch_sandbox;
-  batch_sandbox.add_to(batch_app);
+  batch_sandbox.add_to(batch_app, false);
   batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
   batch_app->add_flag("--regrade", batch.regrade, "grade again submissions already in --out");
   batch_app->add_flag("--show-hidden", batch.show_hidden,
@@ -169,7 +194,7 @@ int main(int argc, char** argv) {
   CLI::App* sandbox_app = app.add_subcommand(
       "sandbox", "run one command in the sandbox (a student's build, say), or without one, "
                  "print what the sandbox holds on this machine");
-  sandbox_flags.add_to(sandbox_app);
+  sandbox_flags.add_to(sandbox_app, true);
   sandbox_app->add_option("--writable", sandbox.writable,
                           "a folder the command may write, handed to the sandbox's user; the "
                           "first is its working folder (repeatable)");
@@ -187,7 +212,7 @@ int main(int argc, char** argv) {
                "the program's path");
   build_app->add_option("submission", build.submission, "the submission's folder (it may be written)")
       ->required();
-  build_sandbox.add_to(build_app);
+  build_sandbox.add_to(build_app, false);
   build_app->add_option("--timeout", build.timeout_seconds, "seconds (default 600)")
       ->check(CLI::PositiveNumber);
   build_app->add_option("--exercise", build.exercise, "names the starter in the message for a "
@@ -249,8 +274,15 @@ int main(int argc, char** argv) {
     }
     run.command = command;
     run.sandbox = run_sandbox.kind();
+    run.sandbox_ids = run_sandbox.ids();
+    run.sandbox_readable = run_sandbox.readable;
     batch.sandbox = batch_sandbox.kind();
+    batch.sandbox_ids = batch_sandbox.ids();
     if (sandbox_flags.users) sandbox.kind = grader::SandboxKind::users;
+    sandbox.ids = sandbox_flags.ids();
+    sandbox.readable = sandbox_flags.readable;
+    build.sandbox = build_sandbox.kind();
+    build.sandbox_ids = build_sandbox.ids();
     sandbox.command = command;
     record.command = command;
     audit.command = command;
@@ -272,10 +304,7 @@ int main(int argc, char** argv) {
   if (audit_app->parsed()) return grader::audit_cases(audit);
   if (batch_app->parsed()) return grader::batch_grade(batch);
   if (sandbox_app->parsed()) return grader::sandbox_command(sandbox, std::cout);
-  if (build_app->parsed()) {
-    build.sandbox = build_sandbox.kind();
-    return grader::build_submission(build);
-  }
+  if (build_app->parsed()) return grader::build_submission(build);
   if (classroom_app->parsed()) return grader::classroom_command(classroom);
   if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);

@@ -54,11 +54,13 @@ int run_cases(const RunOptions& options) {
   std::shared_ptr<Sandbox> sandbox;
   std::optional<Command> confined;
   if (options.sandbox) {
-    sandbox = open_sandbox_or_say(*options.sandbox, grade_options.jobs, options.memory_mb);
+    sandbox = open_sandbox_or_say(*options.sandbox, grade_options.jobs, options.memory_mb,
+                                  options.sandbox_ids);
     if (!sandbox) return kExitCouldNotRun;
-    confined = confine_or_say(*sandbox, *command, {});
-    if (!confined) return kExitCouldNotRun;
+    confined = confine_or_say(*sandbox, *command, {}, options.sandbox_readable);
+    if (!confined || hidden_cases_exposed_say(*sandbox, cases)) return kExitCouldNotRun;
     command = &*confined;
+    grade_options.hidden_apart = sandbox->kind() == SandboxKind::users;
   }
 
   if (options.verbose) {

@@ -10,6 +10,7 @@
 //   or locks before exec (see there why Boost's own launcher is not used).
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -34,6 +35,7 @@
 
 #include "runner.hpp"
 #include "runner_common.hpp"
+#include "seccomp.hpp"
 
 namespace grader {
 
@@ -82,12 +84,25 @@ bool confine(const Identity& identity) {
   for (const int procs : identity.join) {
     if (::write(procs, "0", 1) != 1) return false;  // "0": the writing process itself
   }
-  if (identity.switch_user &&
-      (::syscall(SYS_setgroups, 0, nullptr) != 0 || ::syscall(SYS_setgid, identity.gid) != 0 ||
-       ::syscall(SYS_setuid, identity.uid) != 0)) {
-    return false;
+  if (identity.switch_user) {
+    // Nothing to regain: the bounding set emptied while still root (a setuid-root program
+    // would otherwise get its capabilities back), the ambient set cleared.
+    for (int capability = 0;; ++capability) {
+      if (::prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) == 0) continue;
+      if (errno != EINVAL) return false;
+      break;  // past the last capability this kernel has
+    }
+    if (::prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0) return false;
+    static_assert(sizeof(gid_t) == sizeof(unsigned));
+    if (::syscall(SYS_setgroups, identity.groups.size(), identity.groups.data()) != 0 ||
+        ::syscall(SYS_setgid, identity.gid) != 0 || ::syscall(SYS_setuid, identity.uid) != 0) {
+      return false;
+    }
+    ::umask(007);  // what it makes is its own and its group's (the submission's), no one else's
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
   }
-  return true;
+  // last: the filter refuses nothing that is left to do before exec
+  return identity.filter == nullptr || identity.filter->install();
 }
 
 // The child's whole environment, through the launcher's public `env` (Boost 1.81's
@@ -111,6 +126,8 @@ struct ChildSetup {
   bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
                                const char* const*&) const {
     const auto failed = [] { return bp::error_code(errno, bp::system_category()); };
+    // a confined run has no controlling terminal to type into (TIOCSTI)
+    if (identity != nullptr && ::setsid() < 0) return failed();
     if (!prepare_child(*limits, cpu)) return failed();
     if (identity != nullptr && !confine(*identity)) return failed();
     return {};
@@ -131,11 +148,13 @@ struct ChildSetup {
 //   1.5 times faster (docs/performance.md).
 // Sharing memory is safe because the child, between vfork and exec, only makes system calls
 // on its own process (dup2, chdir, setpgid, setrlimit, sigaction, sigprocmask, close_range;
-// in the sandbox also setgroups, setgid, setuid and a write to a cgroup file), reads what the
-// parent prepared, and writes nothing but its own stack and errno. Signals stay
+// in the sandbox also setsid, prctl, setgroups, setgid, setuid, umask, lseek and a write to a
+// cgroup file), reads what the parent prepared, and writes nothing but its own stack and errno. Signals stay
 // blocked in the child until every handler of the grader's is reset to the default, so no
 // handler of the grader's can run on the shared memory.
 struct ForkSafeLauncher : bp::posix::default_launcher {
+  int passed_fd = -1;  // given to the program as kPassedFd (Identity::passed_fd), or -1
+
   template <typename Executor, typename Args, typename... Inits>
   bp::basic_process<Executor> operator()(Executor executor, bp::error_code& ec,
                                          const bp::filesystem::path& executable, Args&& args,
@@ -146,6 +165,15 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     if (::pipe2(exec_report.p, O_CLOEXEC) != 0) {
       ec.assign(errno, bp::system_category());
       return bp::basic_process<Executor>{executor};
+    }
+    if (passed_fd >= 0 && exec_report.p[1] <= kPassedFd) {  // the passed descriptor's place
+      const int moved = ::fcntl(exec_report.p[1], F_DUPFD_CLOEXEC, kPassedFd + 1);
+      if (moved < 0) {
+        ec.assign(errno, bp::system_category());
+        return bp::basic_process<Executor>{executor};
+      }
+      ::close(exec_report.p[1]);
+      exec_report.p[1] = moved;
     }
     ec = detail::on_setup(*this, executable, argv, inits...);
     if (ec) {
@@ -170,9 +198,18 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
       }
       ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);  // ChildSetup may clear it further
       bp::error_code child_error = detail::on_exec_setup(*this, executable, argv, inits...);
+      if (!child_error && passed_fd >= 0) {
+        // at kPassedFd, inherited by exec, read from its start (a slot's descriptor is reused)
+        const bool placed = passed_fd == kPassedFd ? ::fcntl(kPassedFd, F_SETFD, 0) == 0
+                                                   : ::dup2(passed_fd, kPassedFd) == kPassedFd;
+        if (!placed || ::lseek(kPassedFd, 0, SEEK_SET) != 0) child_error.assign(errno, bp::system_category());
+      }
       if (!child_error) {
-        // every descriptor but stdin, stdout, stderr and the exec report (closed by exec)
-        if ((report_fd > 3 && ::close_range(3, static_cast<unsigned>(report_fd) - 1, 0) != 0) ||
+        // every descriptor but stdin, stdout, stderr, the passed one and the exec report
+        // (closed by exec)
+        const int first_closed = passed_fd >= 0 ? kPassedFd + 1 : 3;
+        if ((report_fd > first_closed &&
+             ::close_range(static_cast<unsigned>(first_closed), static_cast<unsigned>(report_fd) - 1, 0) != 0) ||
             ::close_range(static_cast<unsigned>(report_fd) + 1, ~0U, 0) != 0) {
           child_error.assign(errno, bp::system_category());
         }
@@ -260,26 +297,30 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     return result;
   }
 
+  // Held to the end of the run: its release kills whatever the program left in its slot.
+  const std::shared_ptr<const Identity> identity =
+      command.confinement ? command.confinement->acquire() : nullptr;
+  // the program's HOME, TMPDIR and default working folder: its slot's private one, if any
+  const fs::path& home = identity && !identity->home.empty() ? identity->home : scratch.path();
+
   asio::io_context context;
   asio::writable_pipe in(context);
   asio::readable_pipe out(context);
   asio::readable_pipe err(context);
-  const std::vector<std::string> environment = minimal_environment(scratch.path());
+  const std::vector<std::string> environment = minimal_environment(home);
   std::vector<const char*> envp;
   for (const std::string& entry : environment) envp.push_back(entry.c_str());
   envp.push_back(nullptr);
-  // Held to the end of the run: its release kills whatever the program left in its slot.
-  const std::shared_ptr<const Identity> identity =
-      command.confinement ? command.confinement->acquire() : nullptr;
 
   const auto start = std::chrono::steady_clock::now();
   bp::error_code start_error;
-  bp::process process = ForkSafeLauncher{}(
+  ForkSafeLauncher launcher;
+  launcher.passed_fd = identity ? identity->passed_fd : -1;
+  bp::process process = launcher(
       asio::any_io_executor(context.get_executor()), start_error,
       bp::filesystem::path(command.executable.string()),
       command.args, bp::process_stdio{in, out, err},
-      bp::process_start_dir{
-          (command.working_dir.empty() ? scratch.path() : command.working_dir).string()},
+      bp::process_start_dir{(command.working_dir.empty() ? home : command.working_dir).string()},
       Environment{envp.data()}, ChildSetup{&limits, cpu_seconds(limits), identity.get()});
   if (start_error) {
     result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();

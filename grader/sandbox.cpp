@@ -2,10 +2,8 @@
 
 #include <signal.h>
 #include <sys/mount.h>
-#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -17,9 +15,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
+
+#include "leftovers.hpp"
+#include "seccomp.hpp"
+#include "slot_ids.hpp"
 
 namespace grader {
 
@@ -28,10 +31,26 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr unsigned kInsideId = 65534;  // nobody, inside the user namespace
-// Slot uids are first_uid, first_uid + 1, ...: each held by one grader at a time through a lock
-// file, so that graders running side by side never share (nor kill) each other's programs.
-constexpr unsigned kSlotUids = 1000;
-constexpr const char* kSlotLocks = "/run/lock/bloom-grader";
+// Where bubblewrap's program reads the system-call filter (runner.hpp's kPassedFd).
+const std::string kFilterFd = std::to_string(kPassedFd);
+
+// The options of bubblewrap that the sandbox cannot hold without, with the release that brought
+// each (bubblewrap's source, tag by tag); older ones are in every release since 0.3.3.
+struct BwrapOption {
+  const char* option;
+  const char* since;
+  const char* why;
+};
+constexpr BwrapOption kBwrapNeeds[] = {
+    {"--clearenv", "0.5.0", "nothing of the grader's environment inside"},
+    {"--size", "0.7.0", "a size on each tmpfs the program may write"},
+    {"--seccomp", "0.1.0", "the system-call filter"},
+    {"--remount-ro", "0.1.3", "a read-only root"},
+    {"--new-session", "0.1.7", "no controlling terminal"},
+    {"--die-with-parent", "0.1.8", "nothing left running"},
+    {"--cap-drop", "0.2.0", "no capability"},
+};
+constexpr const char* kBwrapNeeded = "0.7.0";  // the newest `since` above
 
 // The kernel's files (/proc, cgroup controls), not the kit's: read as they are at this moment
 // ("" when gone, as a process that has just exited), and written in place, where a cgroup
@@ -92,20 +111,6 @@ int tasks_of(unsigned uid) {
   return count;
 }
 
-// Sends SIGKILL to every process of `uid` (not root) from a child that takes that uid: kill(-1)
-// from it reaches exactly that uid's processes. (Its return value says nothing: kill(-1)
-// succeeds when any other process exists.)
-void kill_all_of(unsigned uid) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {  // only system calls here: the grader has other threads
-    if (::syscall(SYS_setuid, uid) == 0) ::kill(-1, SIGKILL);
-    ::_exit(0);
-  }
-  if (pid < 0) return;
-  while (::waitpid(pid, nullptr, 0) == -1 && errno == EINTR) {
-  }
-}
-
 // The grader's children that a sandboxed run left: programs orphaned inside the sandbox come to
 // the grader, its child subreaper (Sandbox::open). They are the processes of the slot's uid
 // or, when the grader is not root, those in a pid namespace of their own (NSpid has two
@@ -149,16 +154,24 @@ struct Slot {
   Identity identity;
   std::vector<fs::path> cgroups;  // this slot's folders, one per controller
   bool busy = false;
+  fs::path homes;  // users kind: where its runs' private folders are made (root's, 0711)
+  unsigned runs = 0;  // names each run's private folder
 };
 
 }  // namespace
 
-class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPool> {
+// The slots, one per program confined at once. A run takes a free one (acquire(), through the
+// Confinement of the folders it may use: TenantRuns) and gives it back when it is over.
+class SlotPool : public std::enable_shared_from_this<SlotPool> {
  public:
   std::vector<Slot> slots;
   int user_processes = 0;  // not root: the processes RLIMIT_NPROC allows beyond the user's own
+  std::optional<SyscallFilter> filter;  // the users kind's, installed by the runner's child
+  // users kind: the folders every uid may write, emptied of what a run left there
+  std::vector<fs::path> shared_folders;
 
-  std::shared_ptr<const Identity> acquire() const override {
+  // A free slot's identity, with `groups` as its supplementary groups, for one run.
+  std::shared_ptr<const Identity> take(const std::vector<unsigned>& groups) const {
     std::unique_lock<std::mutex> hold(lock_);
     std::size_t i = 0;
     free_.wait(hold, [&] {
@@ -169,9 +182,19 @@ class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPoo
     });
     Slot& slot = const_cast<Slot&>(slots[i]);
     slot.busy = true;
+    hold.unlock();
     if (!slot.identity.switch_user && user_processes > 0) {
       // RLIMIT_NPROC counts every task of the grader's uid, the grader's own threads included
       slot.identity.processes = tasks_of(static_cast<unsigned>(::getuid())) + user_processes;
+    }
+    slot.identity.groups = groups;
+    if (!slot.homes.empty()) {
+      // a folder for this run alone: its uid's, no one else's; removed at release
+      const fs::path home = slot.homes / ("run-" + std::to_string(++slot.runs));
+      if (::mkdir(home.c_str(), 0700) == 0 &&
+          ::chown(home.c_str(), slot.identity.uid, slot.identity.gid) == 0) {
+        slot.identity.home = home;
+      }
     }
     std::shared_ptr<const SlotPool> self = shared_from_this();
     return {&slot.identity, [self, &slot](const Identity*) { self->release(slot); }};
@@ -198,6 +221,16 @@ class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPoo
       if (!left) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
+    if (!slot.homes.empty()) {
+      // Nothing of the slot runs now: what it left goes, removed as its own uid (its private
+      // folder's contents too: the folder itself is in root's), then that folder, empty, by
+      // root. A later run of the same uid, another case, another submission, finds none of it.
+      std::vector<fs::path> left = left_by(slot.identity.uid, shared_folders);
+      if (!slot.identity.home.empty()) left.push_back(slot.identity.home);
+      remove_as(slot.identity.uid, slot.identity.gid, left);
+      if (!slot.identity.home.empty()) ::rmdir(slot.identity.home.c_str());
+      slot.identity.home.clear();
+    }
     {
       const std::lock_guard<std::mutex> hold(lock_);
       slot.busy = false;
@@ -209,12 +242,30 @@ class SlotPool : public Confinement, public std::enable_shared_from_this<SlotPoo
   mutable std::condition_variable free_;
 };
 
+// The runs of one submission (or of the sandbox's own folders): each takes a slot and joins the
+// group of its folders.
+class TenantRuns : public Confinement {
+ public:
+  TenantRuns(std::shared_ptr<const SlotPool> pool, std::vector<unsigned> groups)
+      : pool_(std::move(pool)), groups_(std::move(groups)) {}
+  std::shared_ptr<const Identity> acquire() const override { return pool_->take(groups_); }
+
+ private:
+  std::shared_ptr<const SlotPool> pool_;
+  std::vector<unsigned> groups_;
+};
+
+// A group and the runs that join it: a submission's scratch folder, or the sandbox's own.
+struct Tenant {
+  unsigned group = 0;  // root: the id its folders are given to; otherwise unused
+  std::shared_ptr<const Confinement> runs;
+};
+
 struct Sandbox::State {
   SandboxOptions options;
   fs::path bwrap;
   std::string bwrap_version;
   bool has_disable_userns = false;  // bubblewrap 0.8
-  bool has_size = false;            // bubblewrap 0.7
   bool root = false;
   std::shared_ptr<SlotPool> pool;
   std::vector<fs::path> cgroup_parents;  // ours, one per controller, removed at the end
@@ -222,21 +273,29 @@ struct Sandbox::State {
   bool cgroup_memory = false;
   bool private_mounts = false;  // the grader has its own mount namespace: scratch folders are tmpfs
   fs::path work;  // scratch folders of the confined programs
-  std::vector<int> slot_locks;  // held: the slot uids are this grader's
+  std::optional<HeldIds> ids;  // root: the slot uids and groups, this grader's alone
+  std::vector<std::string> notes;  // said when the sandbox opens
+  std::vector<int> filter_fds;  // namespaces: each slot's copy of the filter, for bubblewrap
 
-  // Takes the machine-wide lock of slot uid `uid`; false when another grader holds it.
-  bool lock_slot(unsigned uid) {
-    std::error_code ignored;
-    fs::create_directories(kSlotLocks, ignored);
-    const std::string file = std::string(kSlotLocks) + "/uid-" + std::to_string(uid);
-    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0) return false;
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      ::close(fd);
-      return false;
+  Tenant own;  // the sandbox's own folders (hand_over outside a scratch folder)
+  std::mutex tenants_lock;
+  std::condition_variable tenant_free;
+  std::vector<unsigned> free_groups;  // root: groups for scratch folders, not in use
+  std::map<fs::path, Tenant> scratch_tenants;  // under tenants_lock
+
+  Tenant make_tenant(unsigned group) const {
+    return {group, std::make_shared<TenantRuns>(pool, root ? std::vector<unsigned>{group}
+                                                           : std::vector<unsigned>{})};
+  }
+
+  // The tenant of `path`: that of the scratch folder it is in, else the sandbox's own.
+  Tenant tenant_of(const fs::path& path) {
+    const std::lock_guard<std::mutex> hold(tenants_lock);
+    for (const auto& [scratch, tenant] : scratch_tenants) {
+      const auto [end, rest] = std::mismatch(scratch.begin(), scratch.end(), path.begin(), path.end());
+      if (end == scratch.end()) return tenant;
     }
-    slot_locks.push_back(fd);
-    return true;
+    return own;
   }
 
   // Leaves no cgroup of ours: the slots' (and their open cgroup.procs files), then the parents.
@@ -255,7 +314,7 @@ struct Sandbox::State {
   }
 
   ~State() {
-    for (const int fd : slot_locks) ::close(fd);
+    for (const int fd : filter_fds) ::close(fd);
     drop_cgroups();
     if (!work.empty()) {
       std::error_code ignored;
@@ -307,14 +366,16 @@ struct Sandbox::State {
         // /proc/sys read-only: even the sysctls of the program's own namespaces
         "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev"};
     if (has_disable_userns) args.push_back("--disable-userns");
-    if (has_size) {
-      args.insert(args.end(), {"--size", std::to_string(options.tmp_bytes)});
-    }
-    args.insert(args.end(), {"--tmpfs", "/tmp"});
+    // Every place it may write is a tmpfs with a size: /tmp and /dev/shm; /dev and the root
+    // itself (a tmpfs of bubblewrap's with none) are read-only once set up.
+    const std::string size = std::to_string(options.tmp_bytes);
+    args.insert(args.end(), {"--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs",
+                             "/dev/shm", "--remount-ro", "/dev"});
     for (const Binding& binding : bindings) {
       args.insert(args.end(), {binding.writable ? "--bind" : "--ro-bind", binding.source.string(),
                                binding.at.string()});
     }
+    args.insert(args.end(), {"--remount-ro", "/", "--seccomp", kFilterFd});
     args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(),
                              "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
                              "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
@@ -354,36 +415,82 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     const RunResult version = run_program(Command{state->bwrap, {"--version"}, "bwrap --version", {}, {}}, "", quick);
     const RunResult help = run_program(Command{state->bwrap, {"--help"}, "bwrap --help", {}, {}}, "", quick);
     state->bwrap_version = version.out.substr(0, version.out.find('\n'));
-    state->has_disable_userns = help.out.find("--disable-userns") != std::string::npos;
-    state->has_size = help.out.find("--size") != std::string::npos;
+    if (help.out.empty()) {
+      problem = state->bwrap.string() + " --help printed nothing" +
+                (help.started ? "" : " (" + help.start_error + ")") + ": is it bubblewrap?";
+      return nullptr;
+    }
+    const auto offers = [&](const std::string& option) {
+      for (std::size_t at = help.out.find(option); at != std::string::npos; at = help.out.find(option, at + 1)) {
+        const std::size_t after = at + option.size();
+        if (after == help.out.size() || help.out[after] == ' ' || help.out[after] == '\n') return true;
+      }
+      return false;
+    };
+    state->has_disable_userns = offers("--disable-userns");
+    // Too old a bubblewrap is named with what it lacks, rather than left to fail in the probe
+    // with words about namespaces.
+    std::string lacks;
+    for (const BwrapOption& need : kBwrapNeeds) {
+      if (offers(need.option)) continue;
+      lacks += std::string(lacks.empty() ? "" : ", ") + need.option + " (" + need.since + ": " + need.why + ")";
+    }
+    if (!lacks.empty()) {
+      problem = (state->bwrap_version.empty() ? state->bwrap.string() : state->bwrap_version) +
+                " is too old: the sandbox needs bubblewrap " + kBwrapNeeded +
+                " or newer (Debian 12, Ubuntu 24.04), and this one lacks " + lacks +
+                "; install a newer one (BLOOM_BWRAP names it), or use --sandbox-users as root";
+      return nullptr;
+    }
   } else if (!state->root) {
     problem = "the users sandbox runs programs as unprivileged uids, which needs the grader to run "
               "as root";
     return nullptr;
   }
 
+  std::string filter_problem;
+  std::optional<SyscallFilter> filter = SyscallFilter::compile(filter_problem);
+  if (!filter) {
+    problem = "cannot make the system-call filter: " + filter_problem;
+    return nullptr;
+  }
   state->pool = std::make_shared<SlotPool>();
-  state->pool->slots.resize(static_cast<std::size_t>(std::max(1, options.slots)));
-  unsigned next_uid = options.first_uid;
-  for (Slot& slot : state->pool->slots) {
-    Identity& identity = slot.identity;
+  SlotPool& pool = *state->pool;
+  pool.slots.resize(static_cast<std::size_t>(std::max(1, options.slots)));
+  const std::size_t slots = pool.slots.size();
+  if (state->root) {
+    // a uid per slot, then a group per scratch folder that may be in use at once (one per
+    // slot) and the sandbox's own group
+    state->ids = HeldIds::take(options.ids.first, options.ids.count, static_cast<int>(2 * slots + 1),
+                               state->notes, problem);
+    if (!state->ids) return nullptr;
+    const std::vector<unsigned>& ids = state->ids->ids();
+    state->free_groups.assign(ids.begin() + static_cast<std::ptrdiff_t>(slots), ids.end() - 1);
+  }
+  if (!namespaces) pool.filter = std::move(filter);
+  for (std::size_t i = 0; i < slots; ++i) {
+    Identity& identity = pool.slots[i].identity;
     identity.open_files = options.open_files;
-    if (state->root) {
-      // a uid no other grader on this machine holds: its slot lock, kept until the end
-      while (next_uid < options.first_uid + kSlotUids && !state->lock_slot(next_uid)) ++next_uid;
-      if (next_uid == options.first_uid + kSlotUids) {
-        problem = "every slot uid from " + std::to_string(options.first_uid) + " to " +
-                  std::to_string(options.first_uid + kSlotUids - 1) + " is taken by other graders (" +
-                  kSlotLocks + ")";
+    if (namespaces) {  // bubblewrap reads the filter from a descriptor of the slot's own
+      const int fd = filter->open_copy();
+      if (fd < 0) {
+        problem = std::string("cannot hand the system-call filter to bubblewrap: memfd_create: ") +
+                  std::strerror(errno);
         return nullptr;
       }
+      state->filter_fds.push_back(fd);
+      identity.passed_fd = fd;
+    } else {
+      identity.filter = &*pool.filter;
+    }
+    if (state->root) {
       identity.switch_user = true;
-      identity.uid = next_uid++;
-      identity.gid = options.first_uid;  // one group for every slot: the folders handed over
+      identity.uid = identity.gid = state->ids->ids()[i];  // a group of its own
       identity.processes = options.processes;
     }
   }
-  if (!state->root) state->pool->user_processes = options.processes;
+  state->own = state->make_tenant(state->root ? state->ids->ids().back() : 0);
+  if (!state->root) pool.user_processes = options.processes;
   if (state->root && !state->make_cgroups()) {
     // No writable cgroup v1 (pids): the slot uids' RLIMIT_NPROC and RLIMIT_AS bound alone.
     state->drop_cgroups();
@@ -402,13 +509,21 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     return nullptr;
   }
   state->work = pattern;
-  std::shared_ptr<Sandbox> sandbox(new Sandbox(std::move(state)));
-  try {
-    sandbox->hand_over(sandbox->state_->work);
-  } catch (const fs::filesystem_error& error) {
-    problem = error.what();
-    return nullptr;
+  if (state->root) {
+    // the slots may pass through to the folders given to them, and list none of it
+    ::chmod(state->work.c_str(), 0711);
+    if (!namespaces) {
+      pool.shared_folders = shared_temporary_folders();
+      for (Slot& slot : pool.slots) {
+        slot.homes = state->work / ("slot-" + std::to_string(slot.identity.uid));
+        if (::mkdir(slot.homes.c_str(), 0711) != 0) {
+          problem = "cannot make " + slot.homes.string() + ": " + std::strerror(errno);
+          return nullptr;
+        }
+      }
+    }
   }
+  std::shared_ptr<Sandbox> sandbox(new Sandbox(std::move(state)));
 
   // The probe: the same confinement as a program gets, running `true`.
   Limits limits;
@@ -423,36 +538,35 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
                         "for bwrap, or sysctl kernel.apparmor_restrict_unprivileged_userns=0), "
                         "or use --sandbox-users as root"
                   : "cannot run a program as uid " +
-                        std::to_string(sandbox->state_->options.first_uid) + " (" + said + ")";
+                        std::to_string(sandbox->state_->pool->slots.front().identity.uid) + " (" + said + ")";
     return nullptr;
   }
   return sandbox;
 }
 
 Command Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<Binding>& bindings,
-                      const fs::path& working_dir, std::string display) const {
+                      const fs::path& working_dir, std::string display, const fs::path& scratch) const {
   Command command;
   command.display = std::move(display);
-  command.confinement = state_->pool;
+  command.confinement = (scratch.empty() ? state_->own : state_->tenant_of(scratch)).runs;
   if (state_->options.kind == SandboxKind::namespaces) {
     command.executable = state_->bwrap;
     command.args = state_->bwrap_args(bindings, working_dir);
     command.args.insert(command.args.end(), argv.begin(), argv.end());
     return command;
   }
-  // users: the runner's fresh folder is the grader's; HOME, TMPDIR and the working folder are
-  // the sandbox's instead
-  const fs::path home = state_->work;
-  command.executable = "/usr/bin/env";
-  command.args = {"HOME=" + home.string(), "TMPDIR=" + home.string()};
-  command.args.insert(command.args.end(), argv.begin(), argv.end());
-  command.working_dir = working_dir.empty() ? home : working_dir;
+  // users: the program itself; the runner makes its slot's private folder its HOME, TMPDIR and,
+  // unless `working_dir` says otherwise, its working folder
+  const std::optional<fs::path> found = find_program(argv.front());
+  command.executable = found ? *found : fs::path(argv.front());
+  command.args.assign(argv.begin() + 1, argv.end());
+  command.working_dir = working_dir;
   return command;
 }
 
 void Sandbox::hand_over(const fs::path& folder) const {
   if (!state_->root) return;
-  const auto group = static_cast<gid_t>(state_->options.first_uid);
+  const auto group = static_cast<gid_t>(state_->tenant_of(folder).group);
   const auto give = [&](const fs::path& path, bool directory) {
     if (::lchown(path.c_str(), 0, group) != 0) {
       throw fs::filesystem_error("chown", path, std::error_code(errno, std::generic_category()));
@@ -464,7 +578,7 @@ void Sandbox::hand_over(const fs::path& folder) const {
       add |= fs::perms::group_exec;
     }
     fs::permissions(path, add, fs::perm_options::add);
-    if (directory) fs::permissions(path, fs::perms::others_all, fs::perm_options::remove);
+    fs::permissions(path, fs::perms::others_all, fs::perm_options::remove);  // its group's alone
   };
   give(folder, true);
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
@@ -472,9 +586,47 @@ void Sandbox::hand_over(const fs::path& folder) const {
   }
 }
 
+void Sandbox::seal(const fs::path& scratch) const {
+  if (!state_->root || state_->options.kind != SandboxKind::users) return;
+  // No program of the submission runs now (its build's slot was emptied at its release), and
+  // no other submission's can enter the folder: the walk meets nothing that moves.
+  const auto group = static_cast<gid_t>(state_->tenant_of(scratch).group);
+  const auto seal_one = [&](const fs::path& path) {
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0 || ::lchown(path.c_str(), 0, group) != 0) {
+      throw fs::filesystem_error("seal", path, std::error_code(errno, std::generic_category()));
+    }
+    if (S_ISLNK(info.st_mode)) return;
+    const mode_t mode = S_ISDIR(info.st_mode) ? 02750 : (info.st_mode & S_IXUSR) != 0 ? 0750 : 0640;
+    if (::chmod(path.c_str(), mode) != 0) {
+      throw fs::filesystem_error("seal", path, std::error_code(errno, std::generic_category()));
+    }
+  };
+  seal_one(scratch);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(scratch)) seal_one(entry.path());
+}
+
+std::string Sandbox::exposed(const fs::path& path, const std::string& what) const {
+  if (!state_->root || state_->options.kind != SandboxKind::users) return "";
+  // A slot is in no group of the kit's files: their "others" bits are what it gets.
+  const fs::path absolute = fs::absolute(path).lexically_normal();
+  fs::path walked = "/";
+  for (const fs::path& part : absolute.relative_path()) {
+    struct stat info {};
+    if (::stat(walked.c_str(), &info) != 0 || (info.st_mode & S_IXOTH) == 0) return "";
+    walked /= part;
+  }
+  struct stat info {};
+  if (::stat(absolute.c_str(), &info) != 0) return "";
+  const mode_t opens = S_ISDIR(info.st_mode) ? S_IROTH | S_IXOTH : S_IROTH;
+  if ((info.st_mode & opens) == 0) return "";
+  return what + " " + path.string() + " can be read by the sandboxed programs: under --sandbox-users "
+         "they see what every uid may read; make it root's alone (chmod o-rwx " + path.string() + ")";
+}
+
 std::string Sandbox::unreachable(const std::vector<Binding>& bindings) const {
   if (!state_->root) return "";  // bubblewrap runs as the grader's own uid
-  const auto group = static_cast<gid_t>(state_->options.first_uid);
+  const auto group = static_cast<gid_t>(state_->own.group);
   for (const Binding& binding : bindings) {
     fs::path walked = "/";
     for (const fs::path& part : binding.source.relative_path()) {
@@ -482,7 +634,8 @@ std::string Sandbox::unreachable(const std::vector<Binding>& bindings) const {
       if (::stat(walked.c_str(), &info) == 0 && S_ISDIR(info.st_mode) &&
           (info.st_mode & S_IXOTH) == 0 && !(info.st_gid == group && (info.st_mode & S_IXGRP) != 0)) {
         return binding.source.string() + ": the sandbox's users (uid " +
-               std::to_string(state_->options.first_uid) + " on) cannot enter " + walked.string() +
+               std::to_string(state_->pool->slots.front().identity.uid) + " on) cannot enter " +
+               walked.string() +
                "; put the program under a folder they can reach (/tmp, /srv, ...) or give the "
                "folder to them (chmod o+x)";
       }
@@ -493,23 +646,42 @@ std::string Sandbox::unreachable(const std::vector<Binding>& bindings) const {
 }
 
 fs::path Sandbox::scratch(const std::string& name) const {
-  const fs::path folder = state_->work / name;
-  fs::create_directories(folder);
-  if (state_->private_mounts) {
-    const std::string options = "size=" + std::to_string(state_->options.scratch_bytes) + ",mode=0700";
-    if (::mount("tmpfs", folder.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
-      throw fs::filesystem_error("mount tmpfs", folder, std::error_code(errno, std::generic_category()));
-    }
+  State& s = *state_;
+  const fs::path folder = s.work / name;
+  if (s.root) {  // a group of its own, once one is free
+    std::unique_lock<std::mutex> hold(s.tenants_lock);
+    s.tenant_free.wait(hold, [&] { return !s.free_groups.empty(); });
+    s.scratch_tenants[folder] = s.make_tenant(s.free_groups.back());
+    s.free_groups.pop_back();
   }
-  hand_over(folder);
+  try {
+    fs::create_directories(folder);
+    if (s.private_mounts) {
+      const std::string options = "size=" + std::to_string(s.options.scratch_bytes) + ",mode=0700";
+      if (::mount("tmpfs", folder.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
+        throw fs::filesystem_error("mount tmpfs", folder, std::error_code(errno, std::generic_category()));
+      }
+    }
+    hand_over(folder);
+  } catch (const fs::filesystem_error&) {
+    drop(folder);
+    throw;
+  }
   return folder;
 }
 
 void Sandbox::drop(const fs::path& scratch) const {
+  State& s = *state_;
   std::error_code ignored;
   fs::remove_all(scratch, ignored);
-  if (state_->private_mounts) ::umount2(scratch.c_str(), MNT_DETACH);
+  if (s.private_mounts) ::umount2(scratch.c_str(), MNT_DETACH);
   fs::remove(scratch, ignored);
+  const std::lock_guard<std::mutex> hold(s.tenants_lock);
+  if (const auto tenant = s.scratch_tenants.find(scratch); tenant != s.scratch_tenants.end()) {
+    s.free_groups.push_back(tenant->second.group);
+    s.scratch_tenants.erase(tenant);
+    s.tenant_free.notify_one();
+  }
 }
 
 std::vector<std::string> Sandbox::describe() const {
@@ -525,20 +697,28 @@ std::vector<std::string> Sandbox::describe() const {
                              : "kind: users (no namespaces)");
   if (namespaces) {
     lines.push_back(s.root ? "user: uid 65534 inside; outside, slot uids " + slots +
-                                 ", one per program running at once"
+                                 ", one per program running at once, each with a group of its own"
                            : "user: uid 65534 inside; outside, the grader's own uid " +
                                  std::to_string(::getuid()));
     lines.push_back("privilege: no capability, no_new_privs, a new session (no terminal)" +
                     std::string(s.has_disable_userns ? ", no further user namespace" : ""));
     lines.push_back("seen: /usr and /etc read-only, its own /proc (/proc/sys read-only) and /dev, a private /tmp, and "
-                    "only the folders the command needs");
+                    "only the files the command needs");
     lines.push_back("network: none (its own empty network namespace)");
   } else {
-    lines.push_back("user: slot uids " + slots + ", one per program running at once");
-    lines.push_back("privilege: none (a non-root uid); the kit's files must be root-only (mode 700)");
-    lines.push_back("seen: everything that uid may read");
-    lines.push_back("network: not isolated (users mode has no namespaces)");
+    lines.push_back("user: slot uids " + slots + ", one per program running at once, each with a group of its own");
+    lines.push_back("privilege: none (a non-root uid, an empty bounding set, no_new_privs), a new session (no terminal)");
+    lines.push_back("seen: everything that uid may read (the kit's files must be root-only, mode 700); a "
+                    "folder of its own per run; what it leaves in " + [&] {
+                      std::string folders;
+                      for (const fs::path& folder : s.pool->shared_folders) {
+                        folders += (folders.empty() ? "" : ", ") + folder.string();
+                      }
+                      return folders;
+                    }() + " is removed after each run");
+    lines.push_back("network: none (the system-call filter refuses sockets)");
   }
+  lines.push_back(SyscallFilter::summary());
   const std::string nproc = std::to_string(o.processes);
   if (s.cgroup_pids) {
     lines.push_back("processes: at most " + nproc + " per program (cgroup pids.max, and RLIMIT_NPROC of its slot uid)");
@@ -554,47 +734,76 @@ std::vector<std::string> Sandbox::describe() const {
   } else {
     lines.push_back("memory: " + mib(o.memory_bytes) + " of address space per process (RLIMIT_AS); across processes at most " + nproc + " times that (no writable cgroup memory)");
   }
-  lines.push_back(namespaces && s.has_size
-                      ? "writes: /tmp, its working folder, is a " + mib(o.tmp_bytes) + " tmpfs; a file at most the file limit (RLIMIT_FSIZE)"
-                      : "writes: a file at most the file limit (RLIMIT_FSIZE); /tmp not bounded in total" +
-                            std::string(namespaces ? " (this bubblewrap has no --size)" : ""));
+  lines.push_back(namespaces
+                      ? "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib(o.tmp_bytes) +
+                            " each, the rest read-only; a file at most the file limit (RLIMIT_FSIZE)"
+                      : "writes: a file at most the file limit (RLIMIT_FSIZE); not bounded in total (no "
+                        "tmpfs without namespaces), and removed after each run");
   lines.push_back(s.private_mounts
                       ? "builds: in a copy of the submission, a " + mib(o.scratch_bytes) + " tmpfs"
                       : "builds: in a copy of the submission on disk, bounded per file only "
-                        "(a tmpfs needs the grader to run as root)");
+                        "(a tmpfs needs the grader to run as root, with its own mount namespace)");
   lines.push_back("open files: " + std::to_string(o.open_files) + " per process (RLIMIT_NOFILE)");
   lines.push_back("time: the wall-clock limit per run, and that much CPU time per process (RLIMIT_CPU)");
   return lines;
 }
 
+const std::vector<std::string>& Sandbox::notes() const { return state_->notes; }
+
 std::string sandbox_flag(SandboxKind kind) {
   return kind == SandboxKind::namespaces ? "--sandbox" : "--sandbox-users";
 }
 
+std::string parse_sandbox_ids(const std::string& text, SandboxIds& ids) {
+  const std::size_t dash = text.find('-');
+  unsigned long first = 0;
+  unsigned long last = 0;
+  try {
+    std::size_t used = 0;
+    if (dash == std::string::npos) throw std::invalid_argument(text);
+    first = std::stoul(text.substr(0, dash), &used);
+    if (used != dash) throw std::invalid_argument(text);
+    last = std::stoul(text.substr(dash + 1), &used);
+    if (used != text.size() - dash - 1) throw std::invalid_argument(text);
+  } catch (const std::exception&) {
+    return "--sandbox-uids needs FIRST-LAST, for example 60000-60999, got \"" + text + "\"";
+  }
+  constexpr unsigned long kHighest = 0x7FFFFFFF;  // the kernel's uids are 32-bit; -1 means none
+  if (first == 0 || last < first || last > kHighest) {
+    return "--sandbox-uids FIRST-LAST needs 1 <= FIRST <= LAST < 2^31 (0 is root), got \"" + text + "\"";
+  }
+  ids.first = static_cast<unsigned>(first);
+  ids.count = static_cast<unsigned>(last - first + 1);
+  return "";
+}
+
 std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
-                                      std::string& problem) {
+                                      const SandboxIds& ids, std::string& problem) {
   SandboxOptions options;
   options.kind = kind;
   options.slots = slots;
   options.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+  options.ids = ids;
   std::shared_ptr<Sandbox> sandbox = Sandbox::open(options, problem);
   if (!sandbox) problem = sandbox_flag(kind) + ": " + problem;
   return sandbox;
 }
 
-std::vector<Binding> bindings_for(const Command& command) {
-  std::vector<fs::path> folders = {command.executable.parent_path()};
+std::vector<Binding> bindings_for(const Command& command, const std::vector<fs::path>& readable) {
+  std::vector<fs::path> seen = {command.executable};
   for (const std::string& arg : command.args) {
-    if (!arg.empty() && arg[0] == '/') folders.push_back(fs::path(arg).parent_path());
+    std::error_code missing;
+    if (!arg.empty() && arg[0] == '/' && fs::exists(arg, missing)) seen.emplace_back(arg);
   }
+  for (const fs::path& path : readable) seen.push_back(fs::absolute(path).lexically_normal());
   std::vector<Binding> bindings;
-  for (const fs::path& folder : folders) {
-    const std::string text = folder.string();
+  for (const fs::path& path : seen) {
+    const std::string text = path.string();
     if (text == "/" || text == "/usr" || text.rfind("/usr/", 0) == 0) continue;
-    if (std::any_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return b.source == folder; })) {
+    if (std::any_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return b.source == path; })) {
       continue;
     }
-    bindings.push_back({folder, folder, false});
+    bindings.push_back({path, path, false});
   }
   return bindings;
 }

@@ -1,17 +1,21 @@
 // The sandbox for code the instructor did not write (docs/batch.md, "The sandbox"): the
-// student's build and program, under `run`, `batch`, `sandbox` and Gradescope.
+// student's build and program, under `run`, `batch`, `sandbox`, `build` and Gradescope.
 //
 // Two kinds, from strongest to weakest:
-// - namespaces: bubblewrap. A user namespace maps the program to uid 65534 with no
-//   capability, no_new_privs, a new session (no controlling terminal, so no TIOCSTI), no
-//   network, its own pids and /proc, the system read-only, a size-bounded tmpfs for /tmp and
-//   the working folder, and nothing else of the file system but what the caller binds.
-// - users: no namespaces (Gradescope's containers may forbid them). The program runs as an
-//   unprivileged uid with rlimits; the kit's own files must be root-only (mode 700).
-// Whichever kind, a grader running as root hands each concurrent program its own slot uid
-// (isolate's model: uids base, base+1, ...; RLIMIT_NPROC binds a non-root uid, never root), and
-// where cgroup v1's pids and memory controllers are writable, its own cgroup, which bounds
-// processes and memory across all of its processes. `describe()` says which bound holds.
+// - namespaces: bubblewrap (0.7.0 or newer). A user namespace maps the program to uid 65534
+//   with no capability, no_new_privs, a new session (no controlling terminal), no network, its
+//   own pids, IPC and /proc, the system read-only, a read-only root, a size-bounded tmpfs for
+//   /tmp and /dev/shm, and nothing else of the file system but what the caller binds.
+// - users: no namespaces (Gradescope's containers may forbid them). The program runs as a slot
+//   uid with a group of its own, no capability in its bounding set, no_new_privs, a new session
+//   and rlimits, in a private folder made for each run; what it leaves in /tmp, /var/tmp,
+//   /dev/shm and /run/lock is removed after each run. The kit's own files must be root-only
+//   (mode 700).
+// Both kinds run the program under the same system-call filter (seccomp.hpp). Whichever kind, a
+// grader running as root hands each concurrent program its own slot uid (isolate's model:
+// uids first, first+1, ...; RLIMIT_NPROC binds a non-root uid, never root), and where cgroup
+// v1's pids and memory controllers are writable, its own cgroup, which bounds processes and
+// memory across all of its processes. `describe()` says which bound holds.
 #pragma once
 
 #include <filesystem>
@@ -26,18 +30,30 @@ namespace grader {
 
 enum class SandboxKind { namespaces, users };
 
+// The ids a root grader may use for its slots and the groups of the folders it hands over
+// (--sandbox-uids): first, first + 1, ..., first + count - 1. Each id serves as a uid and a
+// gid, and is taken by one grader at a time on this kernel.
+struct SandboxIds {
+  unsigned first = 60000;
+  unsigned count = 1000;
+};
+
+// Parses "FIRST-LAST" (--sandbox-uids); returns an error message, or "" when it is well formed.
+[[nodiscard]] std::string parse_sandbox_ids(const std::string& text, SandboxIds& ids);
+
 struct SandboxOptions {
   SandboxKind kind = SandboxKind::namespaces;
   int slots = 1;                                 // programs confined at once
   int processes = 64;                            // processes and threads per program
   std::uint64_t memory_bytes = 2ULL << 30;       // across a program's processes (cgroup)
-  std::uint64_t tmp_bytes = 64ULL << 20;         // the tmpfs the program may write
+  std::uint64_t tmp_bytes = 64ULL << 20;         // each tmpfs a program may write: /tmp, /dev/shm
   std::uint64_t scratch_bytes = 512ULL << 20;    // a scratch folder, when it is a tmpfs (root)
   int open_files = 256;                          // descriptors per process
-  unsigned first_uid = 60000;                    // slot uids (root only): first_uid + slot
+  SandboxIds ids;                                // slot uids and groups (root only)
 };
 
-// A folder handed to the sandbox: bound at `at` inside; `writable` or read-only.
+// A folder handed to the sandbox: bound at `at` inside; `writable` or read-only. A file may be
+// bound too, alone.
 struct Binding {
   std::filesystem::path source;
   std::filesystem::path at;
@@ -54,30 +70,52 @@ class Sandbox {
   Sandbox(const Sandbox&) = delete;
   Sandbox& operator=(const Sandbox&) = delete;
 
-  // The command that runs `argv` confined, seeing `bindings`, in `working_dir` (empty: the
-  // private tmpfs). Under the users kind bindings are not needed: the program sees what its
-  // uid may read, and a binding's `at` must equal its `source`.
+  // The command that runs `argv` confined, seeing `bindings`, in `working_dir` (empty: a
+  // private folder of its own). Under the users kind bindings are not needed: the program sees
+  // what its uid may read, and a binding's `at` must equal its `source`. `scratch`, a folder
+  // from scratch(), is the submission whose files the command may use (when the grader is
+  // root, its runs join that folder's group); empty: the folders given to hand_over().
   [[nodiscard]] Command wrap(const std::vector<std::string>& argv,
                              const std::vector<Binding>& bindings,
-                             const std::filesystem::path& working_dir, std::string display) const;
+                             const std::filesystem::path& working_dir, std::string display,
+                             const std::filesystem::path& scratch = {}) const;
 
   // The first binding whose source the sandbox's programs cannot reach (a folder on its path
   // that the slot uids may not enter, such as /root when the grader is root), with why; empty
   // when all are reachable.
   [[nodiscard]] std::string unreachable(const std::vector<Binding>& bindings) const;
 
-  // Gives `folder` (recursively) to the sandbox's programs: when the grader is root, to the
-  // slots' group, writable by it; otherwise unchanged. Throws std::filesystem::filesystem_error.
+  // Under the users kind, with the grader as root: why the sandbox's programs could read `path`
+  // (every uid may pass through each folder on its way, and read it), said of `what` ("the
+  // hidden case"); empty when they cannot, and under bubblewrap, which shows them nothing of
+  // it. For what the users kind hides only by its mode: hidden cases, the submissions, the
+  // reports.
+  [[nodiscard]] std::string exposed(const std::filesystem::path& path, const std::string& what) const;
+
+  // Gives `folder` (recursively) to the sandbox's programs: when the grader is root, to a group
+  // that only the runs of its submission join (the scratch folder's own group, when `folder` is
+  // in one; else the sandbox's), writable by it, and to no one else; otherwise unchanged.
+  // Throws std::filesystem::filesystem_error.
   void hand_over(const std::filesystem::path& folder) const;
 
-  // A fresh folder the confined programs may write. When the grader is root it is a tmpfs of
-  // SandboxOptions::scratch_bytes, in the grader's own mount namespace, so a build cannot fill
-  // the disk. drop() removes it.
+  // A fresh folder the confined programs of one submission may write, with a group of its own
+  // (hand_over). When the grader is root it is a tmpfs of SandboxOptions::scratch_bytes, in the
+  // grader's own mount namespace, so a build cannot fill the disk. Blocks while every group is
+  // in use (more submissions at once than slots). drop() removes it and frees its group.
   [[nodiscard]] std::filesystem::path scratch(const std::string& name) const;
   void drop(const std::filesystem::path& scratch) const;
 
+  // Once the build is over: under the users kind, `scratch`'s files become root's, readable by
+  // its group and written by none, so a run cannot leave anything there for the next one to
+  // read (under bubblewrap runs see the folder read-only anyway). Throws
+  // std::filesystem::filesystem_error.
+  void seal(const std::filesystem::path& scratch) const;
+
   // What holds here, a line per bound ("processes: at most 64 (cgroup pids.max)").
   [[nodiscard]] std::vector<std::string> describe() const;
+
+  // What the grader should tell its user when the sandbox opens (slot uids skipped, and why).
+  [[nodiscard]] const std::vector<std::string>& notes() const;
 
   [[nodiscard]] SandboxKind kind() const;
 
@@ -92,12 +130,16 @@ class Sandbox {
 [[nodiscard]] std::string sandbox_flag(SandboxKind kind);
 
 // The sandbox the command line asks for: `kind`, `slots` programs at once, `memory_mb` MiB of
-// memory each (0: none). On failure, null, and `problem` says why, starting with the flag.
+// memory each (0: none), slot ids from `ids`. On failure, null, and `problem` says why,
+// starting with the flag.
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
-                                                    std::string& problem);
+                                                    const SandboxIds& ids, std::string& problem);
 
-// The folders a resolved command needs to see, read-only: its executable's and each file
-// argument's, leaving out what the sandbox shows anyway (/usr).
-[[nodiscard]] std::vector<Binding> bindings_for(const Command& command);
+// What a resolved command needs to see, read-only: its executable and each file or folder
+// argument, themselves (not the folders that hold them), leaving out what the sandbox shows
+// anyway (/usr). A program that needs files beside it is given them with `readable`
+// (--sandbox-read), each seen at its own path.
+[[nodiscard]] std::vector<Binding> bindings_for(const Command& command,
+                                                const std::vector<std::filesystem::path>& readable = {});
 
 }  // namespace grader

@@ -7,7 +7,7 @@
 namespace grader {
 
 int sandbox_command(const SandboxCommandOptions& options, std::ostream& out) {
-  std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(options.kind, 1, options.memory_mb);
+  std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(options.kind, 1, options.memory_mb, options.ids);
   if (!sandbox) return kExitCouldNotRun;
   if (options.command.empty()) {
     for (const std::string& line : sandbox->describe()) out << line << "\n";
@@ -36,7 +36,7 @@ int sandbox_command(const SandboxCommandOptions& options, std::ostream& out) {
   Limits limits = limits_of(options.timeout_seconds, options.memory_mb);
   limits.output_bytes = 16 << 20;
   limits.stderr_bytes = 1 << 20;
-  const std::optional<Command> confined = confine_or_say(*sandbox, *command, writable);
+  const std::optional<Command> confined = confine_or_say(*sandbox, *command, writable, options.readable);
   if (!confined) return kExitCouldNotRun;
   const RunResult run = run_program(*confined, "", limits);
   out << run.out << std::flush;

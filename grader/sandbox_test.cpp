@@ -1,17 +1,24 @@
 // The sandbox's contracts that the escape catalogue (tests/sandbox_test.py) does not pin down
-// one by one: what a command is shown, the refusal, and who a confined program is.
+// one by one: what a command is shown, the refusals, who a confined program is, the ids it
+// takes, and what is left after a run.
 #include "sandbox.hpp"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <string>
 
+#include "spawn.hpp"
+
 namespace {
+
+namespace fs = std::filesystem;
 
 grader::Command command_of(std::string executable, std::vector<std::string> args) {
   grader::Command command;
@@ -20,17 +27,100 @@ grader::Command command_of(std::string executable, std::vector<std::string> args
   return command;
 }
 
+// A users-kind sandbox of `slots`, or null (with the test told why) when the grader is not root.
+std::shared_ptr<grader::Sandbox> users_sandbox(int slots, grader::SandboxIds ids = {}) {
+  grader::SandboxOptions options;
+  options.kind = grader::SandboxKind::users;
+  options.slots = slots;
+  options.ids = ids;
+  std::string problem;
+  auto sandbox = grader::Sandbox::open(options, problem);
+  if (::geteuid() != 0) {
+    CHECK(sandbox == nullptr);
+    CHECK(problem.find("needs the grader to run as root") != std::string::npos);
+    return nullptr;
+  }
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  return sandbox;
+}
+
+grader::RunResult run_shell(const grader::Sandbox& sandbox, const std::string& script) {
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(20000);
+  return grader::run_program(sandbox.wrap({"/bin/sh", "-c", script}, {}, {}, "sh"), "", limits);
+}
+
+// The value of `key` in /proc/PID/status as the shell printed it ("key: value" lines).
+std::string field(const std::string& text, const std::string& key) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(key + ":", 0) == 0) {
+      const std::size_t value = line.find_first_not_of(" \t", key.size() + 1);
+      return value == std::string::npos ? "" : line.substr(value);
+    }
+  }
+  return "<no " + key + ">";
+}
+
+// A bubblewrap that says it is `version` and prints `help` (bubblewrap's own usage text, from
+// its source at that release), and does nothing else.
+class FakeBwrap {
+ public:
+  FakeBwrap(const std::string& version, const std::string& help_file) {
+    testing_support::write_file(folder_.path() / "bwrap", "#!/bin/sh\ncase $1 in\n  --version) echo 'bubblewrap " +
+                                                              version + "';;\n  --help) cat '" + help_file +
+                                                              "';;\n  *) exit 1;;\nesac\n");
+    fs::permissions(folder_.path() / "bwrap", fs::perms::owner_all);
+    ::setenv("BLOOM_BWRAP", (folder_.path() / "bwrap").c_str(), 1);
+  }
+  ~FakeBwrap() { ::unsetenv("BLOOM_BWRAP"); }
+  FakeBwrap(const FakeBwrap&) = delete;
+  FakeBwrap& operator=(const FakeBwrap&) = delete;
+
+ private:
+  testing_support::TempDir folder_;
+};
+
+std::string refusal_of(const std::string& version) {
+  const FakeBwrap fake(version, std::string(BLOOM_GRADER_TESTDATA) + "/bwrap/" + version + "-help.txt");
+  std::string problem;
+  CHECK(grader::Sandbox::open({}, problem) == nullptr);
+  return problem;
+}
+
 }  // namespace
 
-TEST_CASE("a command sees its executable's folder and each file argument's, never /usr twice") {
+TEST_CASE("a command sees its executable and each file argument, not the folders that hold them") {
   const auto bindings = grader::bindings_for(
       command_of("/srv/sub/build/bloom", {"/srv/sub/data/keys.txt", "--fast", "/srv/sub/build/x", "/usr/share/dict"}));
-  REQUIRE(bindings.size() == 2);
-  CHECK(bindings[0].source == "/srv/sub/build");
-  CHECK(bindings[0].at == "/srv/sub/build");
+  // /srv/sub/... do not exist here: only the executable is bound, whatever it is
+  REQUIRE(bindings.size() == 1);
+  CHECK(bindings[0].source == "/srv/sub/build/bloom");
+  CHECK(bindings[0].at == "/srv/sub/build/bloom");
   CHECK_FALSE(bindings[0].writable);
-  CHECK(bindings[1].source == "/srv/sub/data");
   CHECK(grader::bindings_for(command_of("/usr/bin/python3", {})).empty());
+
+  testing_support::TempDir folder;
+  testing_support::write_file(folder.path() / "bloom.py", "print('hi')\n");
+  testing_support::write_file(folder.path() / "helper.py", "\n");
+  const std::string script = (folder.path() / "bloom.py").string();
+  const auto shown = grader::bindings_for(command_of("/usr/bin/python3", {script}));
+  REQUIRE(shown.size() == 1);
+  CHECK(shown[0].source == script);  // the script alone, not helper.py beside it
+  const auto asked = grader::bindings_for(command_of("/usr/bin/python3", {script}), {folder.path()});
+  REQUIRE(asked.size() == 2);  // --sandbox-read adds what it names
+  CHECK(asked[1].source == folder.path());
+}
+
+TEST_CASE("--sandbox-uids takes FIRST-LAST and refuses root and reversed ranges") {
+  grader::SandboxIds ids;
+  CHECK(grader::parse_sandbox_ids("70000-70099", ids).empty());
+  CHECK(ids.first == 70000);
+  CHECK(ids.count == 100);
+  CHECK(grader::parse_sandbox_ids("70000", ids) == "--sandbox-uids needs FIRST-LAST, for example 60000-60999, got \"70000\"");
+  CHECK(grader::parse_sandbox_ids("0-10", ids).find("0 is root") != std::string::npos);
+  CHECK(grader::parse_sandbox_ids("20-10", ids).find("1 <= FIRST <= LAST") != std::string::npos);
+  CHECK(grader::parse_sandbox_ids("1-2x", ids).find("needs FIRST-LAST") != std::string::npos);
 }
 
 TEST_CASE("without bubblewrap the sandbox refuses and names the package") {
@@ -42,18 +132,23 @@ TEST_CASE("without bubblewrap the sandbox refuses and names the package") {
   CHECK(problem == "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)");
 }
 
-TEST_CASE("the users sandbox runs a program as a slot uid, and only a root grader may use it") {
-  grader::SandboxOptions options;
-  options.kind = grader::SandboxKind::users;
-  options.slots = 2;
-  std::string problem;
-  const auto sandbox = grader::Sandbox::open(options, problem);
-  if (::geteuid() != 0) {
-    CHECK(sandbox == nullptr);
-    CHECK(problem.find("needs the grader to run as root") != std::string::npos);
-    return;
-  }
-  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+// The releases Gradescope's Ubuntu 22.04 image (0.6.1) and Debian 11 (0.4.1) carry; their usage
+// texts are bubblewrap.c's usage() at tags v0.6.1 and v0.4.1 (github.com/containers/bubblewrap).
+TEST_CASE("too old a bubblewrap is refused with what it lacks and the release needed") {
+  CHECK(refusal_of("0.6.1") ==
+        "bubblewrap 0.6.1 is too old: the sandbox needs bubblewrap 0.7.0 or newer (Debian 12, "
+        "Ubuntu 24.04), and this one lacks --size (0.7.0: a size on each tmpfs the program may "
+        "write); install a newer one (BLOOM_BWRAP names it), or use --sandbox-users as root");
+  CHECK(refusal_of("0.4.1") ==
+        "bubblewrap 0.4.1 is too old: the sandbox needs bubblewrap 0.7.0 or newer (Debian 12, "
+        "Ubuntu 24.04), and this one lacks --clearenv (0.5.0: nothing of the grader's environment "
+        "inside), --size (0.7.0: a size on each tmpfs the program may write); install a newer "
+        "one (BLOOM_BWRAP names it), or use --sandbox-users as root");
+}
+
+TEST_CASE("the users sandbox runs a program as a slot uid with a group of its own, no way back to root, and a new session") {
+  const auto sandbox = users_sandbox(2);
+  if (!sandbox) return;
   // a folder the slot uids cannot enter is refused by name before anything runs
   CHECK(sandbox->unreachable({{"/usr/bin", "/usr/bin", false}}).empty());
   struct stat root_home {};
@@ -64,8 +159,10 @@ TEST_CASE("the users sandbox runs a program as a slot uid, and only a root grade
   } else {
     CHECK(why.empty());
   }
-  const grader::RunResult run = grader::run_program(
-      sandbox->wrap({"/bin/sh", "-c", "id -u; id -G; cat /proc/self/limits"}, {}, {}, "id"), "", {});
+  const grader::RunResult run = run_shell(
+      *sandbox, "id -u; id -G; cat /proc/self/limits; cat /proc/$$/status; echo \"Session: "
+                "$(cut -d' ' -f6 /proc/$$/stat) of $$\"; echo \"Home: $HOME $TMPDIR $(pwd) $(stat -c '%u %a' .)\"; "
+                "mkdir -p \"$TMPDIR/kept/deeper\" && echo for-the-next-run > \"$TMPDIR/kept/deeper/x\"");
   REQUIRE(run.started);
   CHECK(run.exit_code == 0);
   std::istringstream lines(run.out);
@@ -81,9 +178,98 @@ TEST_CASE("the users sandbox runs a program as a slot uid, and only a root grade
     if (line.rfind("Max processes", 0) == 0) fields >> processes;
     if (line.rfind("Max open files", 0) == 0) fields >> files;
   }
-  CHECK(uid >= options.first_uid);
-  CHECK(uid < options.first_uid + 1000);
-  CHECK(groups == std::to_string(options.first_uid));  // no supplementary group of root's
-  CHECK(processes == std::to_string(options.processes));
-  CHECK(files == std::to_string(options.open_files));
+  const grader::SandboxOptions defaults;
+  CHECK(uid >= defaults.ids.first);
+  CHECK(uid < defaults.ids.first + defaults.ids.count);
+  // its own group, and the sandbox's for the folders handed over: no group of root's
+  std::istringstream group_list(groups);
+  unsigned primary = 0;
+  unsigned handed = 0;
+  group_list >> primary >> handed;
+  CHECK(primary == uid);
+  CHECK(handed >= defaults.ids.first);
+  CHECK(handed != uid);
+  CHECK(group_list.rdbuf()->in_avail() == 0);
+  CHECK(processes == std::to_string(defaults.processes));
+  CHECK(files == std::to_string(defaults.open_files));
+  CHECK(field(run.out, "CapBnd") == "0000000000000000");
+  CHECK(field(run.out, "CapAmb") == "0000000000000000");
+  CHECK(field(run.out, "NoNewPrivs") == "1");
+  CHECK(field(run.out, "Seccomp") == "2");  // a filter
+  CHECK(field(run.out, "Umask") == "0007");
+  const std::string session = field(run.out, "Session");  // "SID of PID": its own session
+  CHECK(session.substr(0, session.find(' ')) == session.substr(session.rfind(' ') + 1));
+  // HOME, TMPDIR and the working folder: one folder of its own (uid, mode 700), gone after
+  std::istringstream home(field(run.out, "Home"));
+  std::string home_path, tmpdir, pwd, owner, mode;
+  home >> home_path >> tmpdir >> pwd >> owner >> mode;
+  CHECK(tmpdir == home_path);
+  CHECK(pwd == home_path);
+  CHECK(owner == std::to_string(uid));
+  CHECK(mode == "700");
+  CHECK_FALSE(fs::exists(home_path));  // with what the run left in it
+}
+
+TEST_CASE("what a users-kind run leaves in the shared temporary folders is removed, as the slot uid, links not followed") {
+  const auto sandbox = users_sandbox(1);
+  if (!sandbox) return;
+  // a file root owns, which a link left in /tmp points at, in a folder of root's the run may write
+  testing_support::TempDir kept;
+  fs::permissions(kept.path(), fs::perms::all);
+  testing_support::write_file(kept.path() / "victim", "root's\n");
+  const std::string tag = "bloom-leftover-" + std::to_string(::getpid());
+  const grader::RunResult run = run_shell(
+      *sandbox, "set -e; echo a > /tmp/" + tag + "-file; mkdir -p /tmp/" + tag + "-dir/deep/er; "
+                "echo b > /tmp/" + tag + "-dir/deep/er/x; ln -s " + (kept.path() / "victim").string() +
+                " /tmp/" + tag + "-link; ln -s " + kept.path().string() + " /tmp/" + tag + "-dirlink; "
+                "echo c > /var/tmp/" + tag + "; echo d > /dev/shm/" + tag + "; "
+                "touch '/tmp/" + tag + "\nbloom-run-look-alike'; echo e > " + (kept.path() / "mine").string() +
+                "; echo done");
+  REQUIRE(run.started);
+  REQUIRE_MESSAGE(run.out == "done\n", run.err);
+  for (const std::string& path : {"/tmp/" + tag + "-file", "/tmp/" + tag + "-dir", "/tmp/" + tag + "-link",
+                                 "/tmp/" + tag + "-dirlink", "/var/tmp/" + tag, "/dev/shm/" + tag,
+                                 "/tmp/" + tag + "\nbloom-run-look-alike"}) {
+    CAPTURE(path);
+    CHECK_FALSE(fs::exists(fs::symlink_status(path)));
+  }
+  CHECK(testing_support::read_file(kept.path() / "victim") == "root's\n");  // not followed
+  // in a world-writable folder of root's in /tmp: what the run wrote goes, the folder stays
+  CHECK(fs::exists(kept.path()));
+  CHECK_FALSE(fs::exists(kept.path() / "mine"));
+}
+
+TEST_CASE("a slot id that a running process uses is skipped, and the sandbox says so; two sandboxes never share one") {
+  if (::geteuid() != 0) {
+    MESSAGE("not root: slot ids are root's");
+    return;
+  }
+  const grader::SandboxIds ids{61000, 50};
+  // someone else's process, running as the first id of the range
+  const pid_t other = ::fork();
+  if (other == 0) {
+    if (::setgid(ids.first) == 0 && ::setuid(ids.first) == 0) {
+      char* argv[] = {const_cast<char*>("sleep"), const_cast<char*>("60"), nullptr};
+      ::execv("/bin/sleep", argv);
+    }
+    ::_exit(127);
+  }
+  ::usleep(200000);  // until it has become that uid
+  const auto first = users_sandbox(1, ids);
+  const auto second = users_sandbox(1, ids);
+  ::kill(other, SIGKILL);
+  ::waitpid(other, nullptr, 0);
+  REQUIRE(first);
+  REQUIRE(second);
+  const std::vector<std::string>& notes = first->notes();
+  REQUIRE(!notes.empty());
+  CHECK(notes.front() == "uid 61000 skipped: process " + std::to_string(other) + " (sleep) uses it");
+  const auto uid_of = [](const grader::Sandbox& sandbox) {
+    return std::stoul(run_shell(sandbox, "id -u").out);
+  };
+  const unsigned long a = uid_of(*first);
+  const unsigned long b = uid_of(*second);
+  CHECK(a != ids.first);
+  CHECK(b != ids.first);
+  CHECK(a != b);
 }

@@ -50,16 +50,40 @@ Command with_mistake(const Command& command, const std::string& id) {
   return variant;
 }
 
-std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double memory_mb) {
+std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double memory_mb,
+                                             const SandboxIds& ids) {
   std::string problem;
-  std::shared_ptr<Sandbox> sandbox = open_sandbox(kind, slots, memory_mb, problem);
-  if (!sandbox) error(problem + ". Refusing to run the program without it.");
+  std::shared_ptr<Sandbox> sandbox = open_sandbox(kind, slots, memory_mb, ids, problem);
+  if (!sandbox) {
+    error(problem + ". Refusing to run the program without it.");
+    return nullptr;
+  }
+  for (const std::string& note : sandbox->notes()) std::cerr << "bloom-grader: sandbox: " << note << "\n";
   return sandbox;
 }
 
+bool hidden_cases_exposed_say(const Sandbox& sandbox, const std::vector<Case>& cases) {
+  for (const Case& kase : cases) {
+    if (!kase.hidden) continue;
+    if (const std::string problem = sandbox.exposed(kase.file, "the hidden case"); !problem.empty()) {
+      error(problem);
+      return true;
+    }
+  }
+  return false;
+}
+
 std::optional<Command> confine_or_say(const Sandbox& sandbox, const Command& command,
-                                      const std::vector<std::filesystem::path>& writable) {
-  std::vector<Binding> bindings = bindings_for(command);
+                                      const std::vector<std::filesystem::path>& writable,
+                                      const std::vector<std::filesystem::path>& readable) {
+  for (const std::filesystem::path& path : readable) {
+    std::error_code missing;
+    if (!std::filesystem::exists(path, missing)) {
+      error("--sandbox-read " + path.string() + ": no such file or folder");
+      return std::nullopt;
+    }
+  }
+  std::vector<Binding> bindings = bindings_for(command, readable);
   for (const std::filesystem::path& folder : writable) bindings.push_back({folder, folder, true});
   if (const std::string problem = sandbox.unreachable(bindings); !problem.empty()) {
     error(problem);

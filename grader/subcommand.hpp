@@ -34,12 +34,19 @@ struct Prepared {
 // `command --mistake ID`.
 [[nodiscard]] Command with_mistake(const Command& command, const std::string& id);
 
-// The sandbox of `kind` for `slots` programs at once.
+// The sandbox of `kind` for `slots` programs at once, with slot ids from `ids`; what it has to
+// say when it opens (slot uids skipped) goes to stderr.
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots,
-                                                           double memory_mb);
+                                                           double memory_mb, const SandboxIds& ids);
 
-// `command` under the sandbox, seeing the folders it names read-only and `writable` writable.
+// The first hidden case of `cases` whose file the sandbox's programs could read
+// (Sandbox::exposed), said; false when there is none.
+[[nodiscard]] bool hidden_cases_exposed_say(const Sandbox& sandbox, const std::vector<Case>& cases);
+
+// `command` under the sandbox, seeing read-only its executable, the files it names and
+// `readable` (--sandbox-read), and `writable` writable.
 [[nodiscard]] std::optional<Command> confine_or_say(const Sandbox& sandbox, const Command& command,
-                                                    const std::vector<std::filesystem::path>& writable);
+                                                    const std::vector<std::filesystem::path>& writable,
+                                                    const std::vector<std::filesystem::path>& readable = {});
 
 }  // namespace grader

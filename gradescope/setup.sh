@@ -20,5 +20,5 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends bu
 chmod -R go-rwx .
 bin/bloom-grader --help >/dev/null
 bin/bloom-grader sandbox | sed 's/^/setup: sandbox: /' ||
-  echo "setup: sandbox: no namespaces here; run_autograder grades with --sandbox-users"
+  echo "setup: sandbox: --sandbox cannot be had here (the error above says why); run_autograder grades with --sandbox-users"
 echo "setup: ready to grade $(cat gradescope/exercise)"

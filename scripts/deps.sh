@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages of one part of the work, found by what the distribution has:
 #   scripts/deps.sh starter     building and grading a student's starter (Gradescope's setup.sh)
-#   scripts/deps.sh grader      bloom-grader (Boost >= 1.80, CLI11, nlohmann-json, a compiler)
+#   scripts/deps.sh grader      bloom-grader (Boost >= 1.80, CLI11, nlohmann-json, libseccomp, a
+#                               compiler)
 #   scripts/deps.sh kit         developing the kit: the grader's, plus tests, benchmarks, fuzzing,
 #                               the sandbox (the default)
 #   scripts/deps.sh platforms   the kit's, plus the portability matrix's toolchains and roots
@@ -51,7 +52,7 @@ starter() { echo g++ cmake make python3; }
 grader() {
   local boost
   boost=$(boost_packages) || exit  # its message is said; the part cannot be had here
-  echo g++ cmake ninja-build "$boost" libcli11-dev nlohmann-json3-dev
+  echo g++ cmake ninja-build "$boost" libcli11-dev nlohmann-json3-dev libseccomp-dev
 }
 kit() {
   grader

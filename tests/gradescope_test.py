@@ -27,11 +27,14 @@ import validate_reports  # noqa: E402
 
 
 MARKER = "SECRET-HIDDEN-MARKER-7f3a"
+INPUT_MARKER = "5ec12e7c0ffee0"  # a key only the hidden case sends
 HIDDEN_CASE = f"""# {MARKER}: a hidden case no student may see.
 # (lesson 000, "Worked example")
 @hidden
 > INIT 8 0.05 7 0
 bytes=6 hashes=4
+> INSERT {INPUT_MARKER}
+ok
 """
 # Appended to a student's source file: at start, every hidden file to stderr, and a wrong
 # first line so that every case fails and shows its stderr.
@@ -48,6 +51,57 @@ const bool leaked = [] {
   for (; !error && it != end; it.increment(error)) {
     std::ifstream in(it->path());
     for (std::string line; std::getline(in, line);) std::cerr << "LEAK " << line << "\n";
+  }
+  std::cout << "leaked\n";
+  return true;
+}();
+}  // namespace
+"""
+# Appended to a student's source file: each run leaves its input where every program may
+# write (/tmp, /var/tmp, /dev/shm, its TMPDIR), readable by all, then waits (3 s at most) for a
+# run that started after it to leave one, and prints that to stderr, which students see on a
+# failed visible case. Of two cases that start together the one that sees the other's input
+# ends first, so its slot takes the next case while the other still waits: the visible case
+# that runs beside the hidden one, which comes last, sees the hidden one's input.
+LEAKING_RUN = r"""
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <string>
+namespace {
+const bool passed_on = [] {
+  namespace fs = std::filesystem;
+  const std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  const char* tmpdir = std::getenv("TMPDIR");
+  const std::string folders[] = {"/tmp", "/var/tmp", "/dev/shm", tmpdir ? tmpdir : "/tmp"};
+  const std::string mine = "bloom-gs-leak-" + std::to_string(::getpid());
+  for (const std::string& folder : folders) {
+    std::ofstream(folder + "/" + mine) << input;
+    ::chmod((folder + "/" + mine).c_str(), 0666);
+  }
+  std::error_code error;
+  const auto started = fs::last_write_time(std::string(folders[0]) + "/" + mine, error);
+  std::cerr << "LEAKSCAN\n";
+  for (int wait = 0; wait < 30; ++wait) {
+    ::usleep(100000);
+    bool seen = false;
+    for (const std::string& folder : folders) {
+      for (const auto& entry : fs::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("bloom-gs-leak-", 0) != 0 || name == mine) continue;
+        if (fs::last_write_time(entry.path(), error) <= started) continue;
+        std::ifstream in(entry.path());
+        std::string all;
+        for (std::string line; std::getline(in, line);) all += line + " | ";
+        std::cerr << "LEAKRUN " << all << "\n";
+        seen = true;
+      }
+    }
+    if (seen) break;
   }
   std::cout << "leaked\n";
   return true;
@@ -104,7 +158,14 @@ def in_debian_root(source, suite, tmp):
     apt_cache = pathlib.Path(root.path).parent.parent / f"apt-{suite}"  # debs kept for reruns
     apt_cache.mkdir(parents=True, exist_ok=True)
     root.binds += [f"{autograder}:/autograder", f"{apt_cache}:/var/cache/apt/archives"]
-    print(root(["bash", "/autograder/source/setup.sh"]).stdout.strip())
+    setup = root(["bash", "/autograder/source/setup.sh"])
+    print(setup.stdout.strip())
+    # Debian 11's bubblewrap (0.4.1), older than Ubuntu 22.04's (0.6.1), is refused by what it
+    # lacks and the release needed, not with words about namespaces (grader/sandbox_test.cpp
+    # checks 0.6.1's words from its own --help)
+    words = "bubblewrap 0.4.1 is too old: the sandbox needs bubblewrap 0.7.0 or newer"
+    if words not in setup.stderr or "cannot create its namespaces" in setup.stderr:
+        raise SystemExit(f"setup.sh should refuse Debian 11's bubblewrap with \"{words}\":\n{setup.stderr[-1500:]}")
 
     def autograde(submission):
         for folder in ("submission", "results"):
@@ -222,21 +283,35 @@ def main():
                 if where == "program":
                     with open(dst / "src" / "hex.cpp", "a") as f:
                         f.write(LEAKING_PROGRAM.replace("HIDDEN_DIR", folder))
+                elif where == "run":
+                    with open(dst / "src" / "hex.cpp", "a") as f:
+                        f.write(LEAKING_RUN)
                 else:
                     with open(dst / "CMakeLists.txt", "a") as f:
                         f.write(LEAKING_BUILD.replace("HIDDEN_DIR", folder))
             return fill
 
+        def forget_leaks():  # what the control's runs left where every program may write
+            for folder in ("/tmp", "/var/tmp", "/dev/shm"):
+                for path in pathlib.Path(folder).glob("bloom-gs-leak-*"):
+                    path.unlink()
+
+        # The run: a hidden case and visible ones at once (--jobs is the cores), each leaving
+        # its input for the others; the visible ones print what they find.
         kinds = ["--sandbox", "--sandbox-users"] if not args.debian_root else [None]
-        for where in ("program", "build"):
+        for where in ("program", "build", "run"):
             for kind in kinds + (["none"] if not args.debian_root else []):
                 name = f"leak-{where}-{(kind or 'chosen').strip('-')}"
                 if kind:
                     sandbox_kind[name] = kind
+                forget_leaks()
                 results = autograde(name, leaking(where))
+                forget_leaks()
                 shown = json.dumps(results)
-                tried = "could not read" in shown or "found nothing" in shown
-                leaked = MARKER in shown
+                if where == "run":
+                    tried, leaked = "LEAKSCAN" in shown, INPUT_MARKER in shown
+                else:
+                    tried, leaked = "could not read" in shown or "found nothing" in shown, MARKER in shown
                 if kind == "none":
                     if not leaked:
                         failures.append(f"{name}: the control leaked nothing: {shown[:400]}")

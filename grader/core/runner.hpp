@@ -21,16 +21,34 @@ struct Limits {
   std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
 };
 
+class SyscallFilter;  // seccomp.hpp: the kit's grader only (the self-check never sandboxes)
+
 // What confines one run, beyond Limits: set by the sandbox (sandbox.hpp), applied by the runner
-// in the child before exec.
+// in the child before exec. Every confined run also gets a session of its own, so that it has
+// no controlling terminal to type into.
 struct Identity {
-  bool switch_user = false;  // become uid/gid (the grader is root)
+  // Become uid/gid with `groups` as the supplementary groups (the grader is root), keeping no
+  // capability: an empty bounding set and no_new_privs, so that no setuid program gives
+  // root back; files are made with umask 007.
+  bool switch_user = false;
   unsigned uid = 0;
   unsigned gid = 0;
+  std::vector<unsigned> groups;
   int processes = 0;   // RLIMIT_NPROC; 0 for none
   int open_files = 0;  // RLIMIT_NOFILE; 0 for none
   std::vector<int> join;  // open cgroup.procs files; the child writes "0" to each to join it
+  // Installed last before exec: the system-call filter (the users kind), or null.
+  const SyscallFilter* filter = nullptr;
+  // A descriptor the program receives as kPassedFd, read from its start (bubblewrap's
+  // --seccomp program); -1 for none.
+  int passed_fd = -1;
+  // A folder made for this run alone, the program's HOME, TMPDIR and working folder in place
+  // of the runner's own; empty for the runner's.
+  std::filesystem::path home;
 };
+
+// The descriptor number at which a run receives Identity::passed_fd.
+inline constexpr int kPassedFd = 3;
 
 // Hands out one Identity per run and takes it back: acquire() blocks until a slot is free,
 // and the slot returns when the last copy of the pointer is gone, after every process left

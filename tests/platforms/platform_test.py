@@ -80,7 +80,8 @@ def starter_cell(args, work, execute, cmake_args, env=None, checks=()):
 # What the self-check may call in the C library: POSIX.1-2008 functions that macOS also has.
 # A new import fails this list until it is checked against both and added.
 POSIX_CALLS = {
-    "_exit", "access", "chdir", "close", "dup2", "execv", "execve", "fcntl", "fork", "getenv", "isatty",
+    "_exit", "access", "chdir", "close", "dup2", "execv", "execve", "fcntl", "fork", "getenv",
+    "getpgrp", "getpid", "isatty",
     "kill", "mkdtemp", "pipe", "poll", "read", "setpgid", "setrlimit", "signal", "strerror",
     "waitpid", "write", "strtod", "strtoull", "memchr", "memcmp", "memcpy", "memmove", "memset",
     "strlen", "strcmp", "strncmp", "abort", "free", "malloc", "calloc", "realloc", "fwrite",
@@ -197,7 +198,8 @@ def cell_table():
     def trixie_kit(args, work):
         packages = ["g++", "cmake", "ninja-build", "python3", "libboost-dev",
                     "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
-                    "doctest-dev", "bubblewrap", "ccache", "make"]  # make: the build recipe's fallback
+                    "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
+                    "libseccomp-dev"]
         root = Root(args.source, "trixie", packages, work)
         ccache_dir = CACHE / "ccache-trixie"
         ccache_dir.mkdir(parents=True, exist_ok=True)

@@ -7,14 +7,21 @@
   thing of the catalogue and prints one line, `ABLE: ...` or `UNABLE: ...`, plus a count for the
   bounded ones. Each attempt checks for the ability and harms nothing: core_pattern is opened for
   writing and closed unwritten, a mount is undone, a signal is signal 0, a ptrace is a seize
-  that ends with this process.
+  that ends with this process, a lock is let go as the process ends, a new namespace is made
+  by a child that exits at once, a System V segment is removed.
+- `escape.py neighbour NAME=... WAIT=SECONDS` and `escape.py victim ...` (the batch of two side by
+  side, tests/sandbox_test.py): one submission attacks the other while both run.
 Arguments are KEY=VALUE so that the grader does not take a path for a file to show the program.
 """
 import ctypes
 import fcntl
+import glob
 import os
+import signal
 import socket
 import stat
+import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -58,18 +65,33 @@ def attempt_core_pattern(_):
         oserror("core_pattern", error)
 
 
-def attempt_proc_sys(_):
+def attempt_proc_sys(args):
+    """A file of /proc/sys that opens for writing; with write=current (inside the sandbox
+    only), one that also takes its own value back: some are world-writable by mode and
+    guarded by a capability instead (kernel/ns_last_pid)."""
+    rewrite = args.get("write") == "current"
+    refused = []
     for root, _dirs, files in os.walk("/proc/sys"):
         for name in files:
             path = os.path.join(root, name)
             try:
-                if os.stat(path).st_mode & 0o222:
+                if not os.stat(path).st_mode & 0o222:
+                    continue
+                if not rewrite:
                     writable(path)
                     able(f"{path} opens for writing")
                     return
-            except OSError:
-                pass
-    unable("no file of /proc/sys opens for writing")
+                with open(path) as f:
+                    value = f.read()
+                with open(path, "w") as f:
+                    f.write(value)
+                able(f"{path} took a write")
+                return
+            except OSError as error:
+                if rewrite and error.errno not in (13,):  # opened, then the write was refused
+                    refused.append(f"{path}: {error.strerror}")
+    more = f" and {len(refused) - 2} more" if len(refused) > 2 else ""
+    unable("no file of /proc/sys takes a write" + (f" ({'; '.join(refused[:2])}{more})" if refused else ""))
 
 
 def attempt_mount(_):
@@ -147,21 +169,27 @@ def attempt_net(args):
         oserror("connect", error)
 
 
-def attempt_tiocsti(_):
-    candidates, said = [], []
+def type_into_terminal(text):
+    """TIOCSTI, a character at a time, into /dev/tty or else a standard descriptor."""
+    targets, said = [], []
     try:
-        candidates.append(("/dev/tty", os.open("/dev/tty", os.O_RDWR)))
+        targets.append(("/dev/tty", os.open("/dev/tty", os.O_RDWR)))
     except OSError as error:
         said.append(f"/dev/tty: {error.strerror}")
-    candidates += [(f"fd {fd}", fd) for fd in (0, 1, 2)]
-    for name, fd in candidates:
+    targets += [(f"fd {fd}", fd) for fd in (0, 1, 2)]
+    for name, fd in targets:
         try:
-            fcntl.ioctl(fd, termios.TIOCSTI, b"\n")  # a newline into a terminal the test owns
-            able(f"TIOCSTI on {name}")
+            for char in text:
+                fcntl.ioctl(fd, termios.TIOCSTI, char.encode())
+            able(f"typed into {name}")
             return
         except OSError as error:
             said.append(f"{name}: {error.strerror}")
     unable("TIOCSTI: " + "; ".join(said))
+
+
+def attempt_tiocsti(_):
+    type_into_terminal("\n")  # a newline into a terminal the test owns
 
 
 def attempt_fork(args):
@@ -221,12 +249,274 @@ def attempt_fill(args):
     (able if written >= wanted else unable)(f"wrote {written} MiB of {wanted} into {folder}")
 
 
+def attempt_capabilities(_):
+    """What a setuid program could give back: the bounding set, and no_new_privs."""
+    fields = {}
+    with open("/proc/self/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    bounding, nnp = fields.get("CapBnd", "?"), fields.get("NoNewPrivs", "?")
+    (able if bounding.strip("0") or nnp == "0" else unable)(f"CapBnd {bounding} NoNewPrivs {nnp}")
+
+
+def attempt_setuid(args):
+    """Runs a setuid-root copy of id(1): does it get euid 0?"""
+    try:
+        said = subprocess.run([args["path"]], capture_output=True, text=True, timeout=10).stdout.split()
+    except OSError as error:
+        oserror(f"run {args['path']}", error)
+        return
+    ids = dict(word.split("=", 1) for word in said if "=" in word)
+    euid = ids.get("euid", ids.get("uid", "?")).split("(")[0]
+    (able if euid == "0" else unable)(f"a setuid-root program runs with euid {euid}")
+
+
+def in_child(call):
+    """Runs call() in a child that exits with its errno (0: it succeeded); returns how the
+    child ended: ("exit", errno) or ("signal", number)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os._exit(call() & 0xff)
+        except BaseException:
+            os._exit(254)
+    _, status = os.waitpid(pid, 0)
+    return ("signal", os.WTERMSIG(status)) if os.WIFSIGNALED(status) else ("exit", os.WEXITSTATUS(status))
+
+
+def errno_of(result):
+    return 0 if result >= 0 else ctypes.get_errno()
+
+
+def attempt_userns(_):
+    """A user namespace, by unshare and by clone, in a child that exits at once."""
+    CLONE_NEWUSER, SIGCHLD, SYS_clone = 0x10000000, 17, 56
+    said = []
+    for name, call in (("unshare", lambda: errno_of(libc.unshare(CLONE_NEWUSER))),
+                       ("clone", lambda: errno_of(libc.syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0)))):
+        how, value = in_child(call)
+        if how == "exit" and value == 0:
+            able(f"{name}(CLONE_NEWUSER) made a user namespace")
+            return
+        said.append(f"{name}: {os.strerror(value) if how == 'exit' else f'signal {value}'}")
+    unable("; ".join(said))
+
+
+# Refused calls with harmless arguments, x86-64 numbers: (number, arguments) as root makes them work.
+SYSCALLS = {
+    "keyctl": (250, (0, -3, 1)),  # KEYCTL_GET_KEYRING_ID of the session keyring
+    "bpf": (321, None),           # BPF_MAP_CREATE of a one-entry array
+    "perf_event_open": (298, None),
+    "userfaultfd": (323, (0o2000000,)),  # O_CLOEXEC
+    "io_uring_setup": (425, None),
+}
+
+
+def attempt_syscall(args):
+    """One refused system call: ABLE when the kernel did it."""
+    name = args["name"]
+    number, arguments = SYSCALLS[name]
+    if name == "bpf":
+        attr = ctypes.create_string_buffer(struct.pack("IIII", 2, 4, 4, 1) + bytes(112))  # array map
+        arguments = (0, attr, 128)
+    elif name == "perf_event_open":
+        attr = ctypes.create_string_buffer(struct.pack("IIQ", 1, 128, 1) + bytes(112))  # software, task clock
+        ctypes.memmove(ctypes.addressof(attr) + 40, struct.pack("Q", 1 << 5 | 1 << 6), 8)  # no kernel, no hv
+        arguments = (attr, 0, -1, -1, 0)
+    elif name == "io_uring_setup":
+        arguments = (1, ctypes.create_string_buffer(120))
+    result = libc.syscall(number, *arguments)
+    if result >= 0:
+        able(f"{name} returned {result}")
+    else:
+        unable(f"{name}: {os.strerror(ctypes.get_errno())}")
+
+
+def attempt_tioclinux(_):
+    """TIOCLINUX on the standard descriptors: ABLE when the kernel answered (not a refusal)."""
+    said = []
+    for fd in (0, 1, 2):
+        try:
+            fcntl.ioctl(fd, 0x541C, b"\x06")  # TIOCL_GETSHIFTSTATE
+            able(f"TIOCLINUX on fd {fd} answered")
+            return
+        except OSError as error:
+            if error.errno != 1:  # EPERM: the filter's; anything else, the kernel's answer
+                able(f"TIOCLINUX on fd {fd} reached the kernel: {error.strerror}")
+                return
+            said.append(f"fd {fd}: {error.strerror}")
+    unable("TIOCLINUX: " + "; ".join(said))
+
+
+def attempt_lock(args):
+    """A lock on a file others may read too, the channel between two runs at once."""
+    path, kind = args["path"], args["kind"]
+    try:
+        fd = os.open(path, os.O_RDONLY)
+        if kind == "flock":
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        else:  # fcntl's record lock (F_SETLK), or an open file description's (F_OFD_SETLK, 37)
+            command = fcntl.F_SETLK if kind == "fcntl" else 37
+            fcntl.fcntl(fd, command, struct.pack("hhqqi4x", fcntl.F_RDLCK, 0, 0, 0, 0))
+        able(f"{kind} lock on {path}")
+    except OSError as error:
+        oserror(f"{kind} lock on {path}", error)
+
+
+def attempt_ipc(_):
+    """A System V shared memory segment, removed at once."""
+    libc.shmget.restype = ctypes.c_int
+    segment = libc.shmget(0, 4096, 0o1000 | 0o600)  # IPC_PRIVATE, IPC_CREAT
+    if segment >= 0:
+        libc.shmctl(segment, 0, None)  # IPC_RMID
+        able(f"made System V segment {segment}")
+    else:
+        unable(f"shmget: {os.strerror(ctypes.get_errno())}")
+
+
+def attempt_abstract(args):
+    """Connects to an abstract Unix socket someone listens on outside."""
+    try:
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect("\0" + args["name"])
+            able(f"connected to @{args['name']}")
+    except OSError as error:
+        oserror(f"connect @{args['name']}", error)
+
+
+def attempt_x32(_):
+    """getpid through the x32 ABI (system call numbers with bit 30 set)."""
+    how, value = in_child(lambda: errno_of(libc.syscall(0x40000000 | 39)))
+    if how == "signal":
+        unable(f"killed by {signal.Signals(value).name}")
+    else:
+        able(f"the kernel answered: {os.strerror(value) if value else 'ok'}")
+
+
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
+
+
+def attempt_leave(args):
+    """Leaves a file in each folder every uid may write, for a later run to find."""
+    left = []
+    for folder in SHARED_FOLDERS:
+        try:
+            path = os.path.join(folder, f"bloom-escape-left-{args['tag']}")
+            with open(path, "w") as f:
+                f.write("left by an earlier run\n")
+            os.chmod(path, 0o666)
+            left.append(path)
+        except OSError:
+            pass
+    (able if left else unable)(f"left {left}")
+
+
+def attempt_find(args):
+    """Looks for what an earlier run left (attempt_leave)."""
+    found = [p for folder in SHARED_FOLDERS for p in glob.glob(os.path.join(folder, f"bloom-escape-left-{args['tag']}"))]
+    for path in found:
+        os.unlink(path)  # the control's leftovers, so that a rerun starts clean
+    (able if found else unable)(f"found {found}")
+
+
+def attempt_type(_):
+    """Types a command into the controlling terminal, as a user would: the shell that started
+    the grader runs it once the grader is done. It only echoes what $((6*7)) makes, so the
+    text shows whether a shell ran it."""
+    type_into_terminal("echo INJECTED-$((6*7))\n")
+
+
+def neighbour(args):
+    """In a batch beside the submission in folder `victim` (tests/sandbox_test.py), for up to
+    `wait` seconds while it runs: read its files, rewrite them, read what it keeps in its
+    temporary folder, signal it, lock a file it reads. One line each on stderr."""
+    victim, shared, tag = args["victim"], args["shared"], args["tag"]
+    deadline = time.monotonic() + float(args.get("wait", "5"))
+
+    def candidates(*patterns):
+        """The paths of `patterns`, only their first component with a * expanded: a folder it
+        may not enter still has its names tried, for the refusal to show."""
+        paths = []
+        for pattern in patterns:
+            head, _, rest = pattern.partition("*")
+            if not _:
+                paths.append(pattern)
+                continue
+            first, slash, tail = rest.partition("/")
+            paths += [match + slash + tail for match in sorted(glob.glob(head + "*" + first))]
+        return paths
+
+    def private_folders():  # the users kind's: /tmp/bloom-sandbox-*/slot-UID/run-N
+        return [f"{work}/slot-{uid}/run-{run}/victim-secret" for work in glob.glob("/tmp/bloom-sandbox-*")
+                for uid in range(60000, 60010) for run in range(1, 6)]
+
+    def read(path):
+        with open(path) as f:
+            return f"read {path}: {f.readline().strip()}"
+
+    def rewrite(path):
+        with open(path, "a") as f:
+            f.write("\nraise SystemExit('rewritten by its neighbour')\n")
+        return f"rewrote {path}"
+
+    def signal(_):
+        refused = None
+        for entry in glob.glob("/proc/[0-9]*/cmdline"):
+            try:
+                with open(entry, "rb") as f:
+                    argv = f.read().split(b"\0")
+            except OSError:
+                continue
+            if b"python" not in argv[0] or not any(a.endswith(b"/victim.py") for a in argv):
+                continue  # not the victim: a shell or a bubblewrap whose command names it
+            pid = int(entry.split("/")[2])
+            try:
+                os.kill(pid, 0)
+                return f"may signal the victim, pid {pid}"
+            except OSError as error:
+                refused = error
+        raise refused or FileNotFoundError(2, "no victim process in sight")
+
+    def lock(path):
+        fcntl.flock(os.open(path, os.O_RDONLY), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return f"locked {path}, which the victim reads too"
+
+    items = {
+        "read its files": (read, lambda: candidates(f"{victim}/solution.txt", "/tmp/bloom-sandbox-*/victim/solution.txt")),
+        "rewrite its program": (rewrite, lambda: candidates(f"{victim}/victim.py", "/tmp/bloom-sandbox-*/victim/victim.py")),
+        "read its temporary folder": (read, lambda: candidates("/tmp/bloom-run-*/victim-secret", f"/tmp/victim-secret-{tag}-*")
+                                      + private_folders()),
+        "signal it": (signal, lambda: [None]),
+        "lock a file it reads": (lock, lambda: [shared]),
+    }
+    said = {}
+    while items and time.monotonic() < deadline:
+        for item, (act, paths) in list(items.items()):
+            for path in paths():
+                try:
+                    said[item] = f"ABLE: {item}: {act(path)}"
+                    del items[item]
+                    break
+                except OSError as error:  # a refusal says more than a name not found
+                    if error.errno != 2 or item not in said:
+                        said[item] = f"UNABLE: {item}: {error.strerror}"
+        time.sleep(0.1)
+    for item in items:
+        said.setdefault(item, f"UNABLE: {item}: nothing of the victim's found")
+    for line in said.values():
+        print(line, file=sys.stderr, flush=True)
+
+
 ATTEMPTS = {
     "uid": attempt_uid, "core-pattern": attempt_core_pattern, "proc-sys": attempt_proc_sys,
     "mount": attempt_mount, "mknod": attempt_mknod, "ptrace": attempt_ptrace,
     "kill": attempt_kill, "read": attempt_read, "write": attempt_write, "net": attempt_net,
     "tiocsti": attempt_tiocsti, "fork": attempt_fork, "memory": attempt_memory,
-    "fill": attempt_fill,
+    "fill": attempt_fill, "capabilities": attempt_capabilities, "setuid": attempt_setuid,
+    "userns": attempt_userns, "syscall": attempt_syscall, "tioclinux": attempt_tioclinux,
+    "lock": attempt_lock, "ipc": attempt_ipc, "abstract": attempt_abstract, "x32": attempt_x32,
+    "leave": attempt_leave, "find": attempt_find, "type": attempt_type,
 }
 
 
@@ -251,7 +541,11 @@ def main():
     if len(sys.argv) == 3 and "=" not in sys.argv[2]:
         batch_mode(sys.argv[1], sys.argv[2])
         return
-    ATTEMPTS[sys.argv[1]](dict(arg.split("=", 1) for arg in sys.argv[2:]))
+    args = dict(arg.split("=", 1) for arg in sys.argv[2:])
+    if sys.argv[1] == "neighbour":
+        neighbour(args)
+        return
+    ATTEMPTS[sys.argv[1]](args)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <set>
@@ -186,6 +187,9 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   const auto skipped_after_hang = [](const std::string& hung_command) {
     return "not run: it sends " + hung_command + ", which a case before it hung at";
   };
+  std::mutex apart_lock;  // options.hidden_apart: the cases running, visible [0] and hidden [1]
+  std::condition_variable apart;
+  int running[2] = {0, 0};
   const auto start = std::chrono::steady_clock::now();
   const auto skipped_after_timeouts = [&](int count) {
     return "not run: " + std::to_string(count) + " cases had timed out already";
@@ -216,8 +220,18 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     }
     Limits limits = options.limits;
     limits.wall = case_time_limit(cases[i], options.timeout, options.limits.wall);
-    CaseResult result =
-        judge(cases[i], run_program(command, cases[i].input_text(), limits), limits);
+    const bool hidden = cases[i].hidden;
+    if (options.hidden_apart) {  // wait until no case of the other kind runs
+      std::unique_lock<std::mutex> lock(apart_lock);
+      apart.wait(lock, [&] { return running[!hidden] == 0; });
+      ++running[hidden];
+    }
+    const RunResult run = run_program(command, cases[i].input_text(), limits);
+    if (options.hidden_apart) {  // the run is over: its slot emptied, its files gone
+      const std::lock_guard<std::mutex> lock(apart_lock);
+      if (--running[hidden] == 0) apart.notify_all();
+    }
+    CaseResult result = judge(cases[i], run, limits);
     if (stop.load() && result.verdict != Verdict::Passed) {
       result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
       result.points = 0;

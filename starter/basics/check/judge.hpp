@@ -86,6 +86,11 @@ struct GradeOptions {
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
   std::chrono::milliseconds budget{0};
+  // A hidden case never runs while a visible one does, nor the other way round: the sandbox's
+  // users kind, where nothing but time keeps two programs apart (docs/batch.md), so that none
+  // whose output students see can hear from one that read a hidden input. The verdicts do not
+  // change; only which cases run at once.
+  bool hidden_apart = false;
 };
 
 // Runs every case, up to `jobs` at once (or skips it, as `options` says); results come back

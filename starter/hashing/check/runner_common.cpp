@@ -43,7 +43,8 @@ std::uint64_t cpu_seconds(const Limits& limits) {
 }
 
 bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept {
-  if (::setpgid(0, 0) != 0) return false;
+  // its own process group, unless it already leads one (a new session of the sandbox's)
+  if (::getpgrp() != ::getpid() && ::setpgid(0, 0) != 0) return false;
   const auto limit = [](int resource, std::uint64_t value) {
     const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
     return ::setrlimit(resource, &r) == 0;
