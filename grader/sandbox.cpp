@@ -21,6 +21,8 @@
 #include <sstream>
 #include <thread>
 
+#include "runner_common.hpp"
+
 namespace grader {
 
 namespace fs = std::filesystem;
@@ -315,10 +317,14 @@ struct Sandbox::State {
       args.insert(args.end(), {binding.writable ? "--bind" : "--ro-bind", binding.source.string(),
                                binding.at.string()});
     }
-    args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(),
-                             "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
-                             "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
-                             "--setenv", "LANG", "C.UTF-8", "--"});
+    args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(), "--clearenv"});
+    // The environment every run gets, the runner's own list: a variable missing here once made
+    // every build's compiler cache miss (ccache hashes LC_ALL, and the cache was filled outside)
+    for (const std::string& variable : minimal_environment("/tmp")) {
+      const std::size_t equals = variable.find('=');
+      args.insert(args.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
+    }
+    args.push_back("--");
     return args;
   }
 };

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -86,4 +87,32 @@ TEST_CASE("the users sandbox runs a program as a slot uid, and only a root grade
   CHECK(groups == std::to_string(options.first_uid));  // no supplementary group of root's
   CHECK(processes == std::to_string(options.processes));
   CHECK(files == std::to_string(options.open_files));
+}
+
+TEST_CASE("a program sees the same environment in the namespaces sandbox as outside it") {
+  // Anything a tool keys on (ccache hashes LANG and LC_ALL) must be the same in both, or the
+  // build cache that batch --starter fills outside misses on every build inside.
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  const auto environment = [](const grader::RunResult& run) {
+    std::map<std::string, std::string> variables;
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t equals = line.find('=');
+      variables[line.substr(0, equals)] = line.substr(equals + 1);
+    }
+    return variables;
+  };
+  std::string error;
+  const auto open = grader::resolve_command({"/usr/bin/env"}, error);
+  REQUIRE(open);
+  const auto outside = environment(grader::run_program(*open, "", {}));
+  const auto inside = environment(grader::run_program(sandbox->wrap({"/usr/bin/env"}, {}, {}, "env"), "", {}));
+  REQUIRE(outside.count("LC_ALL") == 1);
+  for (const auto& [name, value] : outside) {
+    CAPTURE(name);
+    REQUIRE(inside.count(name) == 1);
+    if (name != "HOME" && name != "TMPDIR") CHECK(inside.at(name) == value);  // each its own folder
+  }
 }
