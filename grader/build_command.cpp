@@ -26,7 +26,7 @@ int build_submission(const BuildOptions& options) {
     sandboxed.kind = *options.sandbox;
     sandboxed.writable = {submission};
     sandboxed.timeout_seconds = options.timeout_seconds;
-    sandboxed.memory_mb = 0;  // compilers need what they need; the wall clock bounds them
+    sandboxed.memory_mb = 0;  // compilers need what they need; the time limits bound them
     sandboxed.command = {"/bin/sh", "-c", line};
     status = sandbox_command(sandboxed, std::cerr);
   } else {

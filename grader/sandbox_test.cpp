@@ -3,6 +3,7 @@
 #include "sandbox.hpp"
 
 #include <doctest/doctest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -114,5 +115,54 @@ TEST_CASE("a program sees the same environment in the namespaces sandbox as outs
     CAPTURE(name);
     REQUIRE(inside.count(name) == 1);
     if (name != "HOME" && name != "TMPDIR") CHECK(inside.at(name) == value);  // each its own folder
+  }
+}
+
+TEST_CASE("in the namespaces sandbox a signal is the program's own, and an exit status stays one") {
+  // bubblewrap itself would turn a program killed by SIGSEGV into one that exited with 139
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  const auto run = [&](const std::string& script) {
+    return grader::run_program(sandbox->wrap({"/bin/sh", "-c", script}, {}, {}, script), "", {});
+  };
+  const grader::RunResult segfault = run("kill -SEGV $$");
+  CHECK(segfault.signal == SIGSEGV);
+  CHECK(segfault.exit_code == 0);
+  const grader::RunResult xfsz = run("ulimit -f 1; exec head -c 4096 /dev/zero > /tmp/big");
+  CHECK(xfsz.signal == SIGXFSZ);
+  const grader::RunResult exited = run("exit 139");
+  CHECK(exited.signal == 0);
+  CHECK(exited.exit_code == 139);
+}
+
+TEST_CASE("a sandboxed run's CPU time is all of its processes', in both kinds") {
+  // Two children of 0.6 s each pass a limit of 1 s together (counted by the slot's cgroup, or
+  // the run's process tree); two of 0.3 s, the control, do not.
+  std::vector<grader::SandboxKind> kinds = {grader::SandboxKind::namespaces};
+  if (::geteuid() == 0) kinds.push_back(grader::SandboxKind::users);
+  for (const grader::SandboxKind kind : kinds) {
+    CAPTURE(grader::sandbox_flag(kind));
+    grader::SandboxOptions options;
+    options.kind = kind;
+    std::string problem;
+    const auto sandbox = grader::Sandbox::open(options, problem);
+    REQUIRE_MESSAGE(sandbox != nullptr, problem);
+    grader::Limits limits;
+    limits.cpu = std::chrono::milliseconds(1000);
+    limits.wall = std::chrono::milliseconds(120000);  // a loaded machine may take long
+    const auto busy = [&](const std::string& seconds) {
+      const std::string program = std::string(BLOOM_FIXTURES_DIR) + "/hostile_busy_children";
+      grader::Command open = command_of(program, {"2", seconds});
+      return grader::run_program(
+          sandbox->wrap({program, "2", seconds}, grader::bindings_for(open), {}, "busy"), "", limits);
+    };
+    const grader::RunResult over = busy("0.6");
+    CHECK(over.timed_out);
+    CHECK(over.cpu_limited);
+    const grader::RunResult under = busy("0.3");
+    CHECK_FALSE(under.timed_out);
+    CHECK(under.exit_code == 0);
+    CHECK(under.cpu >= std::chrono::milliseconds(600));
   }
 }

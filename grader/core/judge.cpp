@@ -1,13 +1,17 @@
 #include "judge.hpp"
 
+#include <cstdint>
 #include <mutex>
 #include <thread>
+
+#include "time_limit.hpp"
 
 namespace grader {
 
 std::string_view verdict_name(Verdict verdict) {
   switch (verdict) {
     case Verdict::Timeout: return "timeout";
+    case Verdict::MemoryLimit: return "memory-limit";
     case Verdict::Crashed: return "crashed";
     case Verdict::ExitCode: return "exit-code";
     case Verdict::OutputLimit: return "output-limit";
@@ -27,13 +31,25 @@ std::string answered(const RunResult& run, const Case& kase) {
          std::to_string(kase.expected_line_count()) + " expected lines came";
 }
 
-std::string seconds(std::chrono::milliseconds ms) {
-  const auto whole = ms.count() / 1000;
-  const auto tenths = (ms.count() % 1000) / 100;
-  return std::to_string(whole) + (tenths ? "." + std::to_string(tenths) : "") + " s";
-}
+std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 }  // namespace
+
+std::string allocation_failure(const RunResult& run) {
+  if (run.signal == 0 && run.exit_code == 0) return "";
+  // Each as the runtime writes it (libstdc++'s terminate handler, libc++abi, CPython, the JVM,
+  // Rust's default alloc error hook, Go's runtime, V8), most telling first.
+  static constexpr const char* kWords[] = {"std::bad_alloc", "MemoryError", "java.lang.OutOfMemoryError",
+                                           "runtime: out of memory", "out of memory"};
+  for (const char* words : kWords) {
+    if (run.err.find(words) != std::string::npos) return words;
+  }
+  const std::size_t rust = run.err.find("memory allocation of ");
+  if (rust != std::string::npos && run.err.find(" bytes failed", rust) != std::string::npos) {
+    return "memory allocation of N bytes failed";
+  }
+  return "";
+}
 
 int jobs_or_cores(int jobs) {
   return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -59,13 +75,26 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     }
   }
 
+  const std::string allocation = allocation_failure(run);
   if (run.timed_out) {
     result.verdict = Verdict::Timeout;
     // The grader cannot tell where the program is: a program that buffers its answers and
     // then hangs looks exactly like one that hangs at its first command.
-    result.summary = "not finished within " + seconds(limits.wall) + " (" + answered(run, kase) +
-                     (output_right ? ", all of them right" : "") +
+    result.summary = (run.cpu_limited ? "used its " + limit_text(limits.cpu) + " of CPU time"
+                                      : "not finished within " + limit_text(limits.wall) +
+                                            " of wall-clock time, using " +
+                                            limit_text(run.cpu / 100 * 100) + " of CPU") +  // to the tenth
+                     " (" + answered(run, kase) + (output_right ? ", all of them right" : "") +
                      "): it may be stuck, or may hold its answers in a buffer";
+  } else if (run.oom_killed || !allocation.empty()) {
+    result.verdict = Verdict::MemoryLimit;
+    result.summary = (run.oom_killed ? "ran out of memory: its processes together reached the memory limit, " +
+                                           mib(limits.memory_bytes) + ", and the kernel ended one"
+                                     : "ran out of memory: an allocation failed (" + allocation + ")" +
+                                           (limits.memory_bytes != 0 ? " under the limit of " +
+                                                                           mib(limits.memory_bytes) + " per process"
+                                                                     : "")) +
+                     " (" + answered(run, kase) + ")";
   } else if (run.signal != 0) {
     result.verdict = Verdict::Crashed;
     result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
@@ -132,7 +161,7 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
       return;
     }
     Limits limits = options.limits;
-    limits.wall = case_time_limit(cases[i], options.timeout, options.limits.wall);
+    limits.set_time(case_time_limit(cases[i], options.timeout, options.limits.cpu));
     CaseResult result =
         judge(cases[i], run_program(command, cases[i].input_text(), limits), limits);
     if (stop.load() && result.verdict != Verdict::Passed) {
