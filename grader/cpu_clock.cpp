@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -39,25 +40,45 @@ long long ticks_of(pid_t pid) {
   return utime + stime + cutime + cstime;
 }
 
+// Calls visit(pid, task folders) for root and every process that descends from it now
+// (/proc/PID/task/*/children); a process gone meanwhile is left out.
+template <typename Visit>
+void walk_tree(pid_t root, Visit visit) {
+  std::vector<pid_t> todo = {root};
+  while (!todo.empty()) {
+    const pid_t pid = todo.back();
+    todo.pop_back();
+    std::error_code error;
+    std::vector<fs::path> tasks;
+    for (const fs::directory_entry& task : fs::directory_iterator("/proc/" + std::to_string(pid) + "/task", error)) {
+      tasks.push_back(task.path());
+      std::ifstream children(task.path() / "children");
+      for (pid_t child = 0; children >> child;) todo.push_back(child);
+    }
+    if (!tasks.empty()) visit(pid, tasks);
+  }
+}
+
 }  // namespace
 
 std::chrono::milliseconds process_tree_cpu(pid_t root) {
   static const long kTicks = ::sysconf(_SC_CLK_TCK);
   long long ticks = 0;
-  std::vector<pid_t> todo = {root};
-  while (!todo.empty()) {
-    const pid_t pid = todo.back();
-    todo.pop_back();
-    const long long own = ticks_of(pid);
-    if (own < 0) continue;
-    ticks += own;
-    std::error_code error;
-    for (const fs::directory_entry& task : fs::directory_iterator("/proc/" + std::to_string(pid) + "/task", error)) {
-      std::ifstream children(task.path() / "children");
-      for (pid_t child = 0; children >> child;) todo.push_back(child);
-    }
-  }
+  walk_tree(root, [&](pid_t pid, const std::vector<fs::path>&) { ticks += std::max(ticks_of(pid), 0LL); });
   return std::chrono::milliseconds(ticks * 1000 / (kTicks > 0 ? kTicks : 100));
+}
+
+std::chrono::milliseconds longest_cpu_wait(pid_t root) {
+  long long longest = 0;  // ns
+  walk_tree(root, [&](pid_t, const std::vector<fs::path>& tasks) {
+    for (const fs::path& task : tasks) {
+      // "time on the CPU, time waiting on a run queue, timeslices", ns
+      std::ifstream schedstat(task / "schedstat");
+      long long on_cpu = 0, waiting = 0;
+      if (schedstat >> on_cpu >> waiting) longest = std::max(longest, waiting);
+    }
+  });
+  return std::chrono::milliseconds(longest / 1000000);
 }
 
 CpuClock::CpuClock(int cgroup_usage) : cgroup_usage_(cgroup_usage) {

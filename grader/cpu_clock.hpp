@@ -1,6 +1,7 @@
-// The CPU time a running program has used so far, every process of it: what the kit's runner
-// (runner_posix.cpp) stops a run at, and counts once it has ended (time_limit.hpp). Linux: it
-// reads /proc, and cgroup v1's cpuacct where the sandbox gave the run a cgroup of its own.
+// The CPU time a running program has used so far, every process of it, and how long it has
+// waited for a CPU: what the kit's runner (runner_posix.cpp) stops a run at, and counts once it
+// has ended (time_limit.hpp). Linux: it reads /proc, and cgroup v1's cpuacct where the sandbox
+// gave the run a cgroup of its own.
 #pragma once
 
 #include <sys/types.h>
@@ -31,5 +32,11 @@ class CpuClock {
 // from /proc/PID/stat (utime, stime, cutime, cstime) and /proc/PID/task/*/children. Zero when
 // root is gone.
 [[nodiscard]] std::chrono::milliseconds process_tree_cpu(pid_t root);
+
+// The longest time one thread of `root`'s tree has spent ready to run but waiting for a CPU
+// (/proc/PID/task/TID/schedstat, its run_delay): on a busy machine the wall clock runs on
+// while the program waits its turn, which is not the program's doing. Zero where the kernel
+// keeps no such count.
+[[nodiscard]] std::chrono::milliseconds longest_cpu_wait(pid_t root);
 
 }  // namespace grader

@@ -140,8 +140,8 @@ struct ChildSetup {
 // parent prepared, and writes nothing but its own stack and errno. Signals stay
 // blocked in the child until every handler of the grader's is reset to the default, so no
 // handler of the grader's can run on the shared memory.
-// - A command that reports_status gets `status_fd` as descriptor kStatusFd, left open across
-//   exec, besides stdin, stdout and stderr.
+// A command that reports_status (runner.hpp) also keeps `status_fd` across exec, as descriptor
+// kStatusFd, besides stdin, stdout and stderr.
 struct ForkSafeLauncher : bp::posix::default_launcher {
   int status_fd = -1;
 
@@ -401,14 +401,27 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     });
   };
 
+  // The wall clock, for a program that sleeps or blocks. The time the run waited for a CPU on a
+  // busy machine is not its own, so when the deadline comes the run gets that time again, and
+  // is stopped only once its wall-clock time without it passes the limit: a program that
+  // computes is judged by its CPU time alone, however many others share the machine.
   asio::steady_timer deadline(context, limits.wall);
   bool over = false;  // the program has ended (or the wait for it failed): no limit applies now
-  deadline.async_wait([&](const bp::error_code& error) {
+  std::chrono::milliseconds waited{0};  // the longest any one thread of it waited for a CPU
+  std::function<void(const bp::error_code&)> on_deadline = [&](const bp::error_code& error) {
     if (error || over) return;  // cancelled, or due as the program ended: it ended in time
+    waited = std::max(waited, longest_cpu_wait(group));
+    const auto awake = std::chrono::steady_clock::now() - start - waited;
+    if (awake < limits.wall) {
+      deadline.expires_after(limits.wall - awake);
+      deadline.async_wait(on_deadline);
+      return;
+    }
     result.timed_out = true;
     kill_group();
     start_draining();
-  });
+  };
+  deadline.async_wait(on_deadline);
   // The run's CPU time, every few tenths of a second as isolate checks it: most runs end before
   // the first look, and one that uses its limit in all its processes is stopped within a tick.
   constexpr auto kCpuCheck = std::chrono::milliseconds(100);
@@ -476,8 +489,9 @@ RunResult run_program(const Command& command, const std::string& input, const Li
       std::chrono::steady_clock::now() - start);
   result.err_truncated = stderr_over;
   if (identity) {
-    // the cgroup's time, now that every process of the run has ended or been told to
-    result.cpu = std::max(result.cpu, clock.used(group));
+    // the cgroup's time, now that every process of the run has ended or been told to (without
+    // one, the tree of a pid reaped is no longer the run's)
+    if (identity->cpu_usage >= 0) result.cpu = std::max(result.cpu, clock.used(group));
     result.oom_killed = oom_kills(identity->oom_control) > oom_kills_before;
   }
   record_exit_status(status.read(exit_status), we_killed, limits, result);
