@@ -148,6 +148,11 @@ def sandboxed(build, count, rounds):
                 reports = [json.loads(p.read_text()) for p in out.glob("s*.json")]
                 passed[label] += sum(r["status"] == "passed" for r in reports)
                 builds[label] += [r["build"]["time_ms"] / 1000 for r in reports]
+                for r in reports:
+                    if r["status"] != "passed":  # say why: a benchmark of failures measures nothing
+                        why = r["build"].get("summary") or sorted({c["summary"] for c in r["cases"]
+                                                                  if c["verdict"] != "passed"})[:2]
+                        print(f"  {label}, round {round_ + 1}: {r['submission']} {r['status']}: {why}")
                 if done.returncode != 0:
                     print(f"  {label}, round {round_ + 1}: exit {done.returncode}: {done.stderr[-400:]}")
         print(f"{count} distinct solved bip37 submissions, --build cmake --starter starter/bip37 --jobs 2, "
