@@ -4,6 +4,7 @@
   python3 bench/batch_bench.py build hung [--timeout SECONDS]
   python3 bench/batch_bench.py build builds [--submissions N]
   python3 bench/batch_bench.py build scaling [--submissions N]
+  python3 bench/batch_bench.py build sandbox [--submissions N] [--rounds R]
 
 hung: 40 submissions, 10 of which never answer, graded with the old defaults (every case
 runs to a limit of 10 s, --timeout; about 20 minutes on 2 cores, mostly waiting, so other work
@@ -21,7 +22,12 @@ submission passes every way.
 
 scaling: N solved bip37 submissions (default 20) graded the fastest way (--build cmake
 --starter) with --jobs 1, with --jobs 2, and as 2 shards of --jobs 1 run at once (as two
-Slurm tasks on one node would): how the rate grows with --jobs and shards."""
+Slurm tasks on one node would): how the rate grows with --jobs and shards.
+
+sandbox: N distinct solved bip37 submissions (default 24; each with an edit of its own to the
+student's file, so that no two compile alike) graded the way docs/batch.md gives, --build cmake
+--starter starter/bip37 --jobs 2, without --sandbox and with it, R rounds of both (default 1),
+alternating, in one run: the rate each way, its ratio, and the median build."""
 import argparse
 import json
 import os
@@ -38,15 +44,18 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("build", type=pathlib.Path)
-    parser.add_argument("what", choices=("hung", "builds", "scaling"))
+    parser.add_argument("what", choices=("hung", "builds", "scaling", "sandbox"))
     parser.add_argument("--timeout", default="10")
     parser.add_argument("--submissions", type=int)
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     build = args.build.resolve()
     if args.what == "builds":
         return builds(build, args.submissions or 50)
     if args.what == "scaling":
         return scaling(build, args.submissions or 20)
+    if args.what == "sandbox":
+        return sandboxed(build, args.submissions or 24, args.rounds)
     grader = build / "bin" / "bloom-grader"
     sleeper = next(build.rglob("hostile_sleep_forever"))  # hung
     with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
@@ -90,17 +99,72 @@ def student_files(starter):
                   if any(f'NotImplemented("{f}")' in p.read_text() for f in functions))
 
 
-def solved_submissions(tmp, count):
+def solved_submissions(tmp, count, distinct=False):
     """tmp/submissions: `count` copies of starter/bip37 with the student's files solved (from
-    tmp/solved), afresh."""
+    tmp/solved), afresh. `distinct`: each student file gets an edit of its own (a function
+    that returns the submission's number), as no two students hand in the same file."""
     starter = ROOT / "starter" / "bip37"
     subs = tmp / "submissions"
     shutil.rmtree(subs, ignore_errors=True)
     for i in range(count):
         shutil.copytree(starter, subs / f"s{i:02d}")
         for name in student_files(starter):
-            shutil.copyfile(tmp / "solved" / "bip37" / name, subs / f"s{i:02d}" / name)
+            text = (tmp / "solved" / "bip37" / name).read_text()
+            if distinct:
+                text += f"\n// submission {i}\nint submission_{i}_of_{count}() {{ return {i}; }}\n"
+            (subs / f"s{i:02d}" / name).write_text(text)
     return subs
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def sandboxed(build, count, rounds):
+    grader = build / "bin" / "bloom-grader"
+    starter = ROOT / "starter" / "bip37"
+    common = ["--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37", "--build", "cmake",
+              "--run", "{project}/build/bloom", "--starter", starter, "--jobs", "2"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CCACHE", "CMAKE_"))}
+    ways = (("open", []), ("--sandbox", ["--sandbox"]))
+    seconds = {label: [] for label, _ in ways}
+    builds = {label: [] for label, _ in ways}
+    passed = {label: 0 for label, _ in ways}
+    with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
+        tmp = pathlib.Path(tmp)
+        subprocess.run([build / "bin" / "bloom-make-starters", "--solved", "--out", tmp / "solved"],
+                       check=True, capture_output=True)
+        for round_ in range(rounds):
+            # alternate which way goes first, so that a drift in the machine's speed falls on both
+            for label, extra in (ways if round_ % 2 == 0 else ways[::-1]):
+                subs = solved_submissions(tmp, count, distinct=True)
+                out = tmp / f"out-{label.strip('-')}-{round_}"
+                start = time.perf_counter()
+                done = subprocess.run([grader, "batch", *common, "--submissions", subs, "--out", out, *extra],
+                                      capture_output=True, text=True, env=env)
+                seconds[label].append(time.perf_counter() - start)
+                reports = [json.loads(p.read_text()) for p in out.glob("s*.json")]
+                passed[label] += sum(r["status"] == "passed" for r in reports)
+                builds[label] += [r["build"]["time_ms"] / 1000 for r in reports]
+                for r in reports:
+                    if r["status"] != "passed":  # say why: a benchmark of failures measures nothing
+                        why = r["build"].get("summary") or sorted({c["summary"] for c in r["cases"]
+                                                                  if c["verdict"] != "passed"})[:2]
+                        print(f"  {label}, round {round_ + 1}: {r['submission']} {r['status']}: {why}")
+                if done.returncode != 0:
+                    print(f"  {label}, round {round_ + 1}: exit {done.returncode}: {done.stderr[-400:]}")
+        print(f"{count} distinct solved bip37 submissions, --build cmake --starter starter/bip37 --jobs 2, "
+              f"protocol + bip37 (41 cases), {rounds} round(s) each way")
+        rate = {label: 3600 * count * rounds / sum(seconds[label]) for label in seconds}
+        for label, _ in ways:
+            print(f"  {label}: {sum(seconds[label]) / rounds:.0f} s a round "
+                  f"({', '.join(f'{s:.0f}' for s in seconds[label])}), {rate[label]:.0f} an hour; "
+                  f"median build {median(builds[label]):.2f} s; {passed[label]} of {count * rounds} passed")
+        print(f"  --sandbox reaches {rate['--sandbox'] / rate['open']:.2f} of the open rate "
+              f"(median build {median(builds['--sandbox']) / median(builds['open']):.2f}x the open one)")
+        return 0 if all(passed[label] == count * rounds for label in passed) else 1
 
 
 def scaling(build, count):

@@ -445,9 +445,7 @@ int batch_grade(const BatchOptions& options) {
   }
   context.run_limits = options.limits();
   context.timeout = options.timeout();
-  context.build_limits.wall =
-      std::chrono::milliseconds(static_cast<std::int64_t>(options.build_timeout_seconds * 1000));
-  context.build_limits.memory_bytes = 0;  // compilers need what they need; the wall clock bounds them
+  context.build_limits = limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
   context.build_limits.stderr_bytes = 1 << 20;
   std::string problem;
   const std::optional<TempFolder> cache =

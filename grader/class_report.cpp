@@ -127,9 +127,11 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
     summary.build_failed += report.status == "build-failed" ? 1 : 0;
     bool timeout = false;
     bool crash = false;
+    bool memory = false;
     for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
       timeout = timeout || outcome.verdict == "timeout";
       crash = crash || outcome.verdict == "crashed";
+      memory = memory || outcome.verdict == "memory-limit";
       auto [at, fresh] = case_at.try_emplace(outcome.name, summary.cases.size());
       if (fresh) summary.cases.push_back({outcome.name, 0, 0});
       if (report.status == "build-failed") continue;
@@ -139,6 +141,7 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
     }
     summary.with_timeout += timeout ? 1 : 0;
     summary.with_crash += crash ? 1 : 0;
+    summary.with_memory += memory ? 1 : 0;
     for (const SubmissionReport::Look& look : report.looks_like()) {
       if (look.mistake) {
         ClassSummary::Count& count = mistakes[look.kind];
@@ -552,6 +555,7 @@ std::string class_report_html(const std::vector<SubmissionReport>& reports,
   summary_item(page, "sum-build-failed", "build failed", std::to_string(summary.build_failed));
   summary_item(page, "sum-timeouts", "timed out in a case", std::to_string(summary.with_timeout));
   summary_item(page, "sum-crashes", "crashed in a case", std::to_string(summary.with_crash));
+  summary_item(page, "sum-memory", "ran out of memory in a case", std::to_string(summary.with_memory));
   page.close().close();  // ul, section
   write_histogram(page, summary);
   write_mistakes(page, summary);

@@ -50,6 +50,7 @@ struct ClassSummary {
   int build_failed = 0;
   int with_timeout = 0;  // submissions with at least one case timed out
   int with_crash = 0;    // ... crashed
+  int with_memory = 0;   // ... ran out of memory (memory-limit)
   int max_score = 0;     // the highest max_score of the reports
   double median_score = 0;
   double mean_score = 0;

@@ -47,6 +47,7 @@ const std::vector<grader::SubmissionReport> kClass = {
     report("hangs", "failed", {{"passed", 1}, {"timeout", 2}}),
     report("no-build", "build-failed", {{"not-run", 1}, {"not-run", 2}}),
     report("wrong", "failed", {{"wrong-output", 1}, {"crashed", 2}}),
+    report("hog", "failed", {{"memory-limit", 1}, {"crashed", 2}}),
 };
 
 }  // namespace
@@ -57,6 +58,7 @@ TEST_CASE("looks like names the mistake, or else the timeout, crash, stub or wro
   CHECK(grader::looks_like_text(kClass[2]) == "timeout in 1 case");
   CHECK(grader::looks_like_text(kClass[3]) == "build failed");
   CHECK(grader::looks_like_text(kClass[4]) == "crashed in 1 case");
+  CHECK(grader::looks_like_text(kClass[5]) == "memory-limit in 1 case; crashed in 1 case");
   grader::SubmissionReport stub = report("stub", "failed", {{"wrong-output", 1}, {"wrong-output", 1}});
   stub.run["cases"][0]["mismatch"] = {{"actual", "error: not implemented: murmur3_32"}};
   stub.run["cases"][1]["mismatch"] = {{"actual", "error: not implemented: murmur3_32"}};
@@ -69,29 +71,32 @@ TEST_CASE("looks like names the mistake, or else the timeout, crash, stub or wro
 
 TEST_CASE("the class summary counts what the gradebook holds") {
   const grader::ClassSummary summary = grader::summarize(kClass);
-  CHECK(summary.submissions == 5);
+  CHECK(summary.submissions == 6);
   CHECK(summary.passed == 1);
   CHECK(summary.build_failed == 1);
   CHECK(summary.with_timeout == 1);
-  CHECK(summary.with_crash == 1);
+  CHECK(summary.with_crash == 2);
+  CHECK(summary.with_memory == 1);
   CHECK(summary.max_score == 3);
-  CHECK(summary.median_score == 1);  // scores 3, 2, 1, 0, 0
-  CHECK(summary.mean_score == doctest::Approx(1.2));
-  // 100 %, 66 %, 33 %, 0 %, 0 %
-  CHECK(summary.histogram == std::array<int, 11>{2, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1});
+  CHECK(summary.median_score == doctest::Approx(0.5));  // scores 3, 2, 1, 0, 0, 0
+  CHECK(summary.mean_score == doctest::Approx(1.0));
+  // 100 %, 66 %, 33 %, 0 %, 0 %, 0 %
+  CHECK(summary.histogram == std::array<int, 11>{3, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1});
   REQUIRE(summary.mistakes.size() == 1);
   CHECK(summary.mistakes[0].kind == "swapped");
   CHECK(summary.mistakes[0].submissions == 1);
   CHECK(summary.mistakes[0].about == "this is what you get when swapped");
-  REQUIRE(summary.causes.size() == 3);  // most first, then by name
-  CHECK(summary.causes[0].kind == "build failed");
-  CHECK(summary.causes[1].kind == "crashed");
-  CHECK(summary.causes[2].kind == "timeout");
-  // case-0 passed by 2 of the 4 that built, case-1 by 2 of 4: a tie, by id
+  REQUIRE(summary.causes.size() == 4);  // most first, then by name
+  CHECK(summary.causes[0].kind == "crashed");
+  CHECK(summary.causes[0].submissions == 2);
+  CHECK(summary.causes[1].kind == "build failed");
+  CHECK(summary.causes[2].kind == "memory-limit");
+  CHECK(summary.causes[3].kind == "timeout");
+  // case-0 passed by 2 of the 5 that built, case-1 by 2 of 5: a tie, by id
   REQUIRE(summary.cases.size() == 2);
   CHECK(summary.cases[0].id == "ex/case-0");
   CHECK(summary.cases[0].passed == 2);
-  CHECK(summary.cases[0].graded == 4);
+  CHECK(summary.cases[0].graded == 5);
 }
 
 TEST_CASE("numbers show at most one decimal") {

@@ -63,10 +63,8 @@ void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const s
   sub->add_option("--cases", options.cases,
                   "a case file, or a folder searched recursively (repeatable; default cases/)");
   sub->add_option("--timeout", options.timeout_seconds,
-                  "seconds per case, for cases without @timeout (default: " +
-                      std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
-                      " times the reference's time on the case (times.tsv), at least " +
-                      std::to_string(grader::kTimeFloor.count() / 1000) + " s; " + std::to_string(grader::kUntimedLimit.count() / 1000) + " s for a case without one)")
+                  "seconds per case, for cases without @timeout, of " + grader::cpu_and_wall() +
+                      " (default: " + grader::time_limit_rule() + ")")
       ->check(CLI::PositiveNumber);
   sub->add_option("--memory", options.memory_mb,
                   "address-space limit of a program in MiB, 0 for none (default 2048)")
@@ -177,7 +175,7 @@ int main(int argc, char** argv) {
   batch_app->add_flag("--show-hidden", batch.show_hidden,
                       "reports show hidden cases' lines in full (the instructor's copy)");
   batch_app->add_option("--build-timeout", batch.build_timeout_seconds,
-                        "seconds per build (default 300)")
+                        "seconds per build, of " + grader::cpu_and_wall() + " (default 300)")
       ->check(CLI::PositiveNumber);
   add_skip_option(batch_app, batch.skip_after_timeouts);
   batch_app->add_option("--starter", batch.starter,
@@ -198,7 +196,8 @@ int main(int argc, char** argv) {
   sandbox_app->add_option("--writable", sandbox.writable,
                           "a folder the command may write, handed to the sandbox's user; the "
                           "first is its working folder (repeatable)");
-  sandbox_app->add_option("--timeout", sandbox.timeout_seconds, "seconds (default 600)")
+  sandbox_app->add_option("--timeout", sandbox.timeout_seconds,
+                          "seconds of " + grader::cpu_and_wall() + " (default 600)")
       ->check(CLI::PositiveNumber);
   sandbox_app->add_option("--memory", sandbox.memory_mb, "memory limit in MiB, 0 for none (default 2048)")
       ->check(CLI::NonNegativeNumber);
@@ -213,7 +212,8 @@ int main(int argc, char** argv) {
   build_app->add_option("submission", build.submission, "the submission's folder (it may be written)")
       ->required();
   build_sandbox.add_to(build_app, false);
-  build_app->add_option("--timeout", build.timeout_seconds, "seconds (default 600)")
+  build_app->add_option("--timeout", build.timeout_seconds,
+                        "seconds of " + grader::cpu_and_wall() + " (default 600)")
       ->check(CLI::PositiveNumber);
   build_app->add_option("--exercise", build.exercise, "names the starter in the message for a "
                                                       "submission without CMakeLists.txt");

@@ -10,14 +10,14 @@ namespace grader {
 
 Limits limits_of(double timeout_seconds, double memory_mb) {
   Limits limits;
-  limits.wall = std::chrono::milliseconds(static_cast<std::int64_t>(timeout_seconds * 1000));
+  limits.set_time(whole_ms(timeout_seconds));
   limits.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
   return limits;
 }
 
 std::optional<std::chrono::milliseconds> GradingOptions::timeout() const {
   if (!timeout_seconds) return std::nullopt;
-  return limits_of(*timeout_seconds, 0).wall;
+  return whole_ms(*timeout_seconds);
 }
 
 int GradingOptions::jobs_or_cores() const {

@@ -7,7 +7,9 @@
 // - when the child exits the group is killed at once: a grandchild that still holds stdout
 //   open would otherwise keep the read pending forever;
 // - the child is started by ForkSafeLauncher, with vfork, and calls nothing that allocates
-//   or locks before exec (see there why Boost's own launcher is not used).
+//   or locks before exec (see there why Boost's own launcher is not used);
+// - the runner reaps the child itself, with wait4 on a pidfd's signal, for its CPU time, and
+//   watches the run's CPU time while it runs (cpu_clock.hpp), which ends it at Limits::cpu.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -21,6 +23,7 @@
 #include <array>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -32,7 +35,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 
+#include "cpu_clock.hpp"
 #include "runner.hpp"
 #include "runner_common.hpp"
 #include "seccomp.hpp"
@@ -126,7 +131,8 @@ struct ChildSetup {
   bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
                                const char* const*&) const {
     const auto failed = [] { return bp::error_code(errno, bp::system_category()); };
-    // a confined run has no controlling terminal to type into (TIOCSTI)
+    // a confined run has no controlling terminal to type into (TIOCSTI); first, since a
+    // process group's leader may not start a session
     if (identity != nullptr && ::setsid() < 0) return failed();
     if (!prepare_child(*limits, cpu)) return failed();
     if (identity != nullptr && !confine(*identity)) return failed();
@@ -147,13 +153,17 @@ struct ChildSetup {
 //   suspends this thread until the child has exec'd (or exited), which made `bloom-grader run`
 //   1.5 times faster (docs/performance.md).
 // Sharing memory is safe because the child, between vfork and exec, only makes system calls
-// on its own process (dup2, chdir, setpgid, setrlimit, sigaction, sigprocmask, close_range;
-// in the sandbox also setsid, prctl, setgroups, setgid, setuid, umask, lseek and a write to a
-// cgroup file), reads what the parent prepared, and writes nothing but its own stack and errno. Signals stay
-// blocked in the child until every handler of the grader's is reset to the default, so no
-// handler of the grader's can run on the shared memory.
+// on its own process (dup2, lseek, chdir, setpgid, setrlimit, sigaction, sigprocmask,
+// close_range; in the sandbox also setsid, prctl, setgroups, setgid, setuid, umask and a write
+// to a cgroup file), reads what the parent prepared, and writes nothing but its own stack and
+// errno. Signals stay blocked in the child until every handler of the grader's is reset to the
+// default, so no handler of the grader's can run on the shared memory.
+// Besides stdin, stdout and stderr the program keeps across exec only the descriptors passed
+// to it: `filter_fd` as kPassedFd (bubblewrap's --seccomp program, Identity::passed_fd) and
+// `status_fd` as kStatusFd (the sandbox init's report, Command::reports_status).
 struct ForkSafeLauncher : bp::posix::default_launcher {
-  int passed_fd = -1;  // given to the program as kPassedFd (Identity::passed_fd), or -1
+  int filter_fd = -1;
+  int status_fd = -1;
 
   template <typename Executor, typename Args, typename... Inits>
   bp::basic_process<Executor> operator()(Executor executor, bp::error_code& ec,
@@ -162,25 +172,36 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     namespace detail = bp::posix::detail;
     const char* const* argv = build_argv_(executable, std::forward<Args>(args));
     pipe_guard exec_report;  // closed by exec; carries errno when exec or a setup step fails
+    // Every descriptor the child moves (the exec report, the descriptors passed on) is above
+    // the places it moves them to, so that no dup2 in the child lands on one still to move.
+    // These copies are close-on-exec and closed when the launch returns.
+    struct Above {
+      int fd = -1;
+      ~Above() {
+        if (fd >= 0) ::close(fd);
+      }
+    } report_copy, filter_copy, status_copy;
+    const auto above = [&](int fd, Above& copy) {
+      if (fd < 0 || fd > kHighestPassedFd) return fd;
+      copy.fd = ::fcntl(fd, F_DUPFD_CLOEXEC, kHighestPassedFd + 1);
+      return copy.fd;
+    };
     if (::pipe2(exec_report.p, O_CLOEXEC) != 0) {
       ec.assign(errno, bp::system_category());
       return bp::basic_process<Executor>{executor};
     }
-    if (passed_fd >= 0 && exec_report.p[1] <= kPassedFd) {  // the passed descriptor's place
-      const int moved = ::fcntl(exec_report.p[1], F_DUPFD_CLOEXEC, kPassedFd + 1);
-      if (moved < 0) {
-        ec.assign(errno, bp::system_category());
-        return bp::basic_process<Executor>{executor};
-      }
-      ::close(exec_report.p[1]);
-      exec_report.p[1] = moved;
+    const int report_fd = above(exec_report.p[1], report_copy);
+    const int filter = above(filter_fd, filter_copy);
+    const int status = above(status_fd, status_copy);
+    if (report_fd < 0 || (filter_fd >= 0 && filter < 0) || (status_fd >= 0 && status < 0)) {
+      ec.assign(errno, bp::system_category());
+      return bp::basic_process<Executor>{executor};
     }
     ec = detail::on_setup(*this, executable, argv, inits...);
     if (ec) {
       detail::on_error(*this, executable, argv, ec, inits...);
       return bp::basic_process<Executor>{executor};
     }
-    const int report_fd = exec_report.p[1];
     sigset_t all;
     sigset_t old_mask;
     sigfillset(&all);
@@ -198,18 +219,23 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
       }
       ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);  // ChildSetup may clear it further
       bp::error_code child_error = detail::on_exec_setup(*this, executable, argv, inits...);
-      if (!child_error && passed_fd >= 0) {
-        // at kPassedFd, inherited by exec, read from its start (a slot's descriptor is reused)
-        const bool placed = passed_fd == kPassedFd ? ::fcntl(kPassedFd, F_SETFD, 0) == 0
-                                                   : ::dup2(passed_fd, kPassedFd) == kPassedFd;
-        if (!placed || ::lseek(kPassedFd, 0, SEEK_SET) != 0) child_error.assign(errno, bp::system_category());
+      // the descriptors passed on, in their places (dup2 clears close-on-exec); the filter's
+      // is read from its start (a slot's descriptor is reused)
+      if (!child_error && filter >= 0 &&
+          (::dup2(filter, kPassedFd) != kPassedFd || ::lseek(kPassedFd, 0, SEEK_SET) != 0)) {
+        child_error.assign(errno, bp::system_category());
+      }
+      if (!child_error && status >= 0 && ::dup2(status, kStatusFd) != kStatusFd) {
+        child_error.assign(errno, bp::system_category());
       }
       if (!child_error) {
-        // every descriptor but stdin, stdout, stderr, the passed one and the exec report
-        // (closed by exec)
-        const int first_closed = passed_fd >= 0 ? kPassedFd + 1 : 3;
-        if ((report_fd > first_closed &&
-             ::close_range(static_cast<unsigned>(first_closed), static_cast<unsigned>(report_fd) - 1, 0) != 0) ||
+        // every other descriptor but the exec report (closed by exec)
+        for (int fd = STDERR_FILENO + 1; fd <= kHighestPassedFd; ++fd) {
+          if (!(fd == kPassedFd && filter >= 0) && !(fd == kStatusFd && status >= 0)) ::close(fd);
+        }
+        const auto first = static_cast<unsigned>(kHighestPassedFd + 1);
+        if ((static_cast<unsigned>(report_fd) > first &&
+             ::close_range(first, static_cast<unsigned>(report_fd) - 1, 0) != 0) ||
             ::close_range(static_cast<unsigned>(report_fd) + 1, ~0U, 0) != 0) {
           child_error.assign(errno, bp::system_category());
         }
@@ -232,6 +258,10 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     }
     ::close(exec_report.p[1]);
     exec_report.p[1] = -1;
+    if (report_copy.fd >= 0) {  // the report's end comes only once no copy of its writer is left
+      ::close(report_copy.fd);
+      report_copy.fd = -1;
+    }
     int child_errno = 0;
     ssize_t count = -1;
     while ((count = ::read(exec_report.p[0], &child_errno, sizeof child_errno)) == -1 &&
@@ -248,6 +278,52 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     return process;
   }
 };
+
+// The pipe on which the sandbox's init reports the program's wait status (runner.hpp,
+// Command::reports_status); both ends close-on-exec and non-blocking.
+class StatusPipe {
+ public:
+  int write_end = -1;  // for the child, as kStatusFd; -1 when the command reports nothing
+
+  StatusPipe() = default;
+  StatusPipe(const StatusPipe&) = delete;
+  StatusPipe& operator=(const StatusPipe&) = delete;
+  ~StatusPipe() {
+    close_write_end();
+    if (read_end_ >= 0) ::close(read_end_);
+  }
+  [[nodiscard]] bool open() {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0) return false;
+    read_end_ = ends[0];
+    write_end = ends[1];
+    return true;
+  }
+  // Once the child has it: the init's copy is then the only one, and its end the pipe's.
+  void close_write_end() {
+    if (write_end >= 0) ::close(write_end);
+    write_end = -1;
+  }
+  // The status the init wrote, or `otherwise` when it wrote none (it ended with the run, killed
+  // by a limit, or the command reports nothing).
+  [[nodiscard]] int read(int otherwise) const {
+    int status = 0;
+    return read_end_ >= 0 && ::read(read_end_, &status, sizeof status) == sizeof status ? status : otherwise;
+  }
+
+ private:
+  int read_end_ = -1;
+};
+
+// The OOM kills that a cgroup v1 memory controller has seen (memory.oom_control, open: its
+// "oom_kill N" line, Linux 4.13 on); 0 without one.
+std::int64_t oom_kills(int oom_control) {
+  if (oom_control < 0) return 0;
+  char text[256] = {};
+  if (::pread(oom_control, text, sizeof text - 1, 0) <= 0) return 0;
+  const char* line = std::strstr(text, "oom_kill ");
+  return line != nullptr ? std::strtoll(line + 9, nullptr, 10) : 0;
+}
 
 // Reads a pipe to its end, keeping at most `cap` bytes; calls `on_over` once past the cap and
 // `on_done` at the end.
@@ -311,23 +387,44 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   std::vector<const char*> envp;
   for (const std::string& entry : environment) envp.push_back(entry.c_str());
   envp.push_back(nullptr);
+  // The program's own wait status, from the sandbox's init (runner.hpp, Command::reports_status)
+  StatusPipe status;
+  if (command.reports_status && !status.open()) {
+    result.start_error = std::string("pipe2: ") + std::strerror(errno);
+    return result;
+  }
+  const CpuClock clock(identity ? identity->cpu_usage : -1);
+  const std::int64_t oom_kills_before = identity ? oom_kills(identity->oom_control) : 0;
 
   const auto start = std::chrono::steady_clock::now();
   bp::error_code start_error;
-  ForkSafeLauncher launcher;
-  launcher.passed_fd = identity ? identity->passed_fd : -1;
-  bp::process process = launcher(
+  ForkSafeLauncher launch;
+  launch.filter_fd = identity ? identity->passed_fd : -1;
+  launch.status_fd = status.write_end;
+  bp::process process = launch(
       asio::any_io_executor(context.get_executor()), start_error,
       bp::filesystem::path(command.executable.string()),
       command.args, bp::process_stdio{in, out, err},
       bp::process_start_dir{(command.working_dir.empty() ? home : command.working_dir).string()},
       Environment{envp.data()}, ChildSetup{&limits, cpu_seconds(limits), identity.get()});
+  status.close_write_end();
   if (start_error) {
     result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
     return result;
   }
   result.started = true;
   const pid_t group = process.id();
+  // Reaped here, with wait4, not by Boost: the child's rusage is its CPU time. A pidfd says
+  // when it has ended (Boost's own wait needs one too: Linux 5.3 on).
+  static_cast<void>(process.detach());
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, group, 0));
+  if (pidfd < 0) {
+    result.start_error = std::string("pidfd_open: ") + std::strerror(errno);
+    ::kill(-group, SIGKILL);
+    ::waitpid(group, nullptr, 0);
+    return result;
+  }
+  asio::posix::stream_descriptor ended(context, pidfd);
   RunningGroup registered(group);
   bool we_killed = false;
   const auto kill_group = [&] {
@@ -352,13 +449,48 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     });
   };
 
+  // The wall clock, for a program that sleeps or blocks. The time the run waited for a CPU on a
+  // busy machine is not its own, so when the deadline comes the run gets that time again, and
+  // is stopped only once its wall-clock time without it passes the limit: a program that
+  // computes is judged by its CPU time alone, however many others share the machine.
   asio::steady_timer deadline(context, limits.wall);
-  deadline.async_wait([&](const bp::error_code& error) {
-    if (error) return;  // cancelled: the program ended in time
+  bool over = false;  // the program has ended (or the wait for it failed): no limit applies now
+  std::chrono::milliseconds waited{0};  // the longest any one thread of it waited for a CPU
+  std::function<void(const bp::error_code&)> on_deadline = [&](const bp::error_code& error) {
+    if (error || over) return;  // cancelled, or due as the program ended: it ended in time
+    waited = std::max(waited, longest_cpu_wait(group));
+    const auto awake = std::chrono::steady_clock::now() - start - waited;
+    if (awake < limits.wall) {
+      deadline.expires_after(limits.wall - awake);
+      deadline.async_wait(on_deadline);
+      return;
+    }
     result.timed_out = true;
     kill_group();
     start_draining();
-  });
+  };
+  deadline.async_wait(on_deadline);
+  // The run's CPU time, every few tenths of a second as isolate checks it: most runs end before
+  // the first look, and one that uses its limit in all its processes is stopped within a tick.
+  constexpr auto kCpuCheck = std::chrono::milliseconds(100);
+  std::chrono::milliseconds cpu_seen{0};
+  asio::steady_timer cpu_check(context);
+  std::function<void(const bp::error_code&)> check_cpu = [&](const bp::error_code& error) {
+    // cancelled, or ran after the program ended, its cancel too late for a tick already due
+    if (error || over) return;
+    cpu_seen = std::max(cpu_seen, clock.used(group));
+    if (cpu_seen > limits.cpu) {
+      result.timed_out = true;
+      result.cpu_limited = true;
+      kill_group();
+      start_draining();
+      return;
+    }
+    cpu_check.expires_after(kCpuCheck);
+    cpu_check.async_wait(check_cpu);
+  };
+  cpu_check.expires_after(kCpuCheck);
+  cpu_check.async_wait(check_cpu);
 
   asio::async_write(in, asio::buffer(input), [&](const bp::error_code&, std::size_t) {
     // EPIPE here means the program closed its stdin or ended early: not the grader's error.
@@ -373,20 +505,44 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   bool stderr_over = false;
   read_all(err, result.err, limits.stderr_bytes, stderr_over, [] {}, reader_done);
 
-  process.async_wait([&](const bp::error_code&, int) {
+  int exit_status = 0;
+  bool reaped = false;
+  const auto reap = [&] {
+    // The child is a zombie now: its tree's time and its rusage (its own and that of the
+    // children it waited for) are both still there to read, then it is reaped.
+    cpu_seen = std::max(cpu_seen, clock.used(group));
+    rusage usage{};
+    while (::wait4(group, &exit_status, 0, &usage) == -1 && errno == EINTR) {
+    }
+    reaped = true;
+    result.cpu = std::max(cpu_seen, cpu_time_of(usage));
+  };
+  ended.async_wait(asio::posix::stream_descriptor::wait_read, [&](const bp::error_code& error) {
+    over = true;
+    if (!error) reap();  // else it is reaped below, once killed
     // The main program is gone: end any children it left, so that the pipes they hold close.
     ::kill(-group, SIGKILL);
     deadline.cancel();
+    cpu_check.cancel();
     bp::error_code ignored;
     in.close(ignored);
     start_draining();
   });
   context.run();
+  if (!reaped) {
+    ::kill(-group, SIGKILL);
+    reap();
+  }
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
   result.err_truncated = stderr_over;
-
-  record_exit_status(process.native_exit_code(), we_killed, result);
+  if (identity) {
+    // the cgroup's time, now that every process of the run has ended or been told to (without
+    // one, the tree of a pid reaped is no longer the run's)
+    if (identity->cpu_usage >= 0) result.cpu = std::max(result.cpu, clock.used(group));
+    result.oom_killed = oom_kills(identity->oom_control) > oom_kills_before;
+  }
+  record_exit_status(status.read(exit_status), we_killed, limits, result);
   return result;
 }
 

@@ -23,6 +23,7 @@
 #include "leftovers.hpp"
 #include "seccomp.hpp"
 #include "slot_ids.hpp"
+#include "runner_common.hpp"
 
 namespace grader {
 
@@ -51,6 +52,8 @@ constexpr BwrapOption kBwrapNeeds[] = {
     {"--cap-drop", "0.2.0", "no capability"},
 };
 constexpr const char* kBwrapNeeded = "0.7.0";  // the newest `since` above
+constexpr const char* kInitName = "bloom-sandbox-init";        // beside the grader's executable
+constexpr const char* kInitInside = "/run/bloom-sandbox-init";  // where a run sees it
 
 // The kernel's files (/proc, cgroup controls), not the kit's: read as they are at this moment
 // ("" when gone, as a process that has just exited), and written in place, where a cgroup
@@ -271,6 +274,8 @@ struct Sandbox::State {
   std::vector<fs::path> cgroup_parents;  // ours, one per controller, removed at the end
   bool cgroup_pids = false;
   bool cgroup_memory = false;
+  bool cgroup_cpu = false;  // cpuacct: the CPU time of all of a run's processes
+  fs::path init;  // namespaces: the copy in `work` of bloom-sandbox-init, each run's pid 1
   bool private_mounts = false;  // the grader has its own mount namespace: scratch folders are tmpfs
   fs::path work;  // scratch folders of the confined programs
   std::optional<HeldIds> ids;  // root: the slot uids and groups, this grader's alone
@@ -304,13 +309,17 @@ struct Sandbox::State {
       for (Slot& slot : pool->slots) {
         for (const int fd : slot.identity.join) ::close(fd);
         slot.identity.join.clear();
+        for (int* fd : {&slot.identity.cpu_usage, &slot.identity.oom_control}) {
+          if (*fd >= 0) ::close(*fd);
+          *fd = -1;
+        }
         for (const fs::path& group : slot.cgroups) ::rmdir(group.c_str());
         slot.cgroups.clear();
       }
     }
     for (const fs::path& parent : cgroup_parents) ::rmdir(parent.c_str());
     cgroup_parents.clear();
-    cgroup_pids = cgroup_memory = false;
+    cgroup_pids = cgroup_memory = cgroup_cpu = false;
   }
 
   ~State() {
@@ -326,10 +335,12 @@ struct Sandbox::State {
   bool make_cgroups() {
     const fs::path pids = v1_mount("pids");
     const fs::path memory = v1_mount("memory");
+    const fs::path cpuacct = v1_mount("cpuacct");
     if (pids.empty()) return false;
     const std::string ours = "bloom-grader-" + std::to_string(::getpid());
     std::vector<std::pair<fs::path, std::string>> controllers = {{pids / ours, "pids"}};
     if (!memory.empty() && options.memory_bytes != 0) controllers.push_back({memory / ours, "memory"});
+    if (!cpuacct.empty()) controllers.push_back({cpuacct / ours, "cpuacct"});
     for (const auto& [parent, name] : controllers) {
       if (::mkdir(parent.c_str(), 0755) != 0) return false;
       cgroup_parents.push_back(parent);
@@ -342,14 +353,21 @@ struct Sandbox::State {
         if (procs < 0) return false;
         slot.identity.join.push_back(procs);
         const std::string bytes = std::to_string(options.memory_bytes);
-        const bool set = name == "pids"
-                             ? write_text(group / "pids.max", std::to_string(options.processes))
-                             : write_text(group / "memory.limit_in_bytes", bytes) &&
-                                   (!fs::exists(group / "memory.memsw.limit_in_bytes") ||
-                                    write_text(group / "memory.memsw.limit_in_bytes", bytes));
+        // the counters the runner reads: CPU time (ns), and OOM kills (memory.oom_control)
+        int& counter = name == "cpuacct" ? slot.identity.cpu_usage : slot.identity.oom_control;
+        if (name != "pids") {
+          counter = ::open((group / (name == "cpuacct" ? "cpuacct.usage" : "memory.oom_control")).c_str(),
+                           O_RDONLY | O_CLOEXEC);
+          if (counter < 0) return false;
+        }
+        const bool set = name == "pids"      ? write_text(group / "pids.max", std::to_string(options.processes))
+                         : name == "cpuacct" ? true
+                                             : write_text(group / "memory.limit_in_bytes", bytes) &&
+                                                   (!fs::exists(group / "memory.memsw.limit_in_bytes") ||
+                                                    write_text(group / "memory.memsw.limit_in_bytes", bytes));
         if (!set) return false;
       }
-      (name == "pids" ? cgroup_pids : cgroup_memory) = true;
+      (name == "pids" ? cgroup_pids : name == "memory" ? cgroup_memory : cgroup_cpu) = true;
     }
     return true;
   }
@@ -364,7 +382,9 @@ struct Sandbox::State {
         "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
         "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
         // /proc/sys read-only: even the sysctls of the program's own namespaces
-        "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev"};
+        "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev",
+        // the program's own wait status, which bwrap turns into an exit status (sandbox_init.cpp)
+        "--as-pid-1", "--ro-bind", init.string(), kInitInside};
     if (has_disable_userns) args.push_back("--disable-userns");
     // Every place it may write is a tmpfs with a size: /tmp and /dev/shm; /dev and the root
     // itself (a tmpfs of bubblewrap's with none) are read-only once set up.
@@ -376,10 +396,14 @@ struct Sandbox::State {
                                binding.at.string()});
     }
     args.insert(args.end(), {"--remount-ro", "/", "--seccomp", kFilterFd});
-    args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(),
-                             "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
-                             "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
-                             "--setenv", "LANG", "C.UTF-8", "--"});
+    args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(), "--clearenv"});
+    // The environment every run gets, the runner's own list: a variable missing here once made
+    // every build's compiler cache miss (ccache hashes LC_ALL, and the cache was filled outside)
+    for (const std::string& variable : minimal_environment("/tmp")) {
+      const std::size_t equals = variable.find('=');
+      args.insert(args.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
+    }
+    args.push_back("--");
     return args;
   }
 };
@@ -408,6 +432,18 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     }
     if (state->bwrap.empty()) {
       problem = "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)";
+      return nullptr;
+    }
+    // Each run's pid 1, from beside this program (BLOOM_SANDBOX_INIT names another); copied
+    // into the scratch folder below, where the slot uids may run it whoever may read the kit.
+    std::error_code no_exe;
+    const char* chosen_init = std::getenv("BLOOM_SANDBOX_INIT");
+    state->init = chosen_init != nullptr ? fs::path(chosen_init)
+                                         : fs::read_symlink("/proc/self/exe", no_exe).parent_path() / kInitName;
+    if (::access(state->init.c_str(), X_OK) != 0) {
+      problem = std::string(kInitName) + " is missing beside the grader (" + state->init.string() +
+                "): it starts each sandboxed program and reports how the program ended; it is built "
+                "with bloom-grader (cmake --build build)";
       return nullptr;
     }
     Limits quick;
@@ -523,6 +559,21 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
       }
     }
   }
+  if (namespaces) {
+    // each run's first process, where every slot may read it (the grader's folder may be root's)
+    const fs::path copy = state->work / kInitName;
+    std::error_code failed;
+    fs::copy_file(state->init, copy, failed);
+    if (!failed) {
+      fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec, failed);
+    }
+    if (failed) {
+      problem = "cannot copy " + state->init.string() + " to " + copy.string() + ": " + failed.message();
+      return nullptr;
+    }
+    state->init = copy;
+  }
   std::shared_ptr<Sandbox> sandbox(new Sandbox(std::move(state)));
 
   // The probe: the same confinement as a program gets, running `true`.
@@ -552,7 +603,9 @@ Command Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<Bi
   if (state_->options.kind == SandboxKind::namespaces) {
     command.executable = state_->bwrap;
     command.args = state_->bwrap_args(bindings, working_dir);
+    command.args.insert(command.args.end(), {kInitInside, std::to_string(kStatusFd)});
     command.args.insert(command.args.end(), argv.begin(), argv.end());
+    command.reports_status = true;
     return command;
   }
   // users: the program itself; the runner makes its slot's private folder its HOME, TMPDIR and,
@@ -744,7 +797,14 @@ std::vector<std::string> Sandbox::describe() const {
                       : "builds: in a copy of the submission on disk, bounded per file only "
                         "(a tmpfs needs the grader to run as root, with its own mount namespace)");
   lines.push_back("open files: " + std::to_string(o.open_files) + " per process (RLIMIT_NOFILE)");
-  lines.push_back("time: the wall-clock limit per run, and that much CPU time per process (RLIMIT_CPU)");
+  lines.push_back(std::string("time: a CPU-time limit per run, every process of it together (") +
+                  (s.cgroup_cpu ? "cgroup cpuacct" : "the run's process tree in /proc") +
+                  ", and RLIMIT_CPU per process); a wall-clock limit " + std::to_string(kWallPerCpu) +
+                  " times it");
+  if (namespaces) {
+    lines.push_back("ending: the program's own exit status or signal, from the sandbox's first process "
+                    "(bloom-sandbox-init)");
+  }
   return lines;
 }
 

@@ -4,12 +4,14 @@
 #include "sandbox.hpp"
 
 #include <doctest/doctest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -272,4 +274,81 @@ TEST_CASE("a slot id that a running process uses is skipped, and the sandbox say
   CHECK(a != ids.first);
   CHECK(b != ids.first);
   CHECK(a != b);
+}
+
+TEST_CASE("a program sees the same environment in the namespaces sandbox as outside it") {
+  // Anything a tool keys on (ccache hashes LANG and LC_ALL) must be the same in both, or the
+  // build cache that batch --starter fills outside misses on every build inside.
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  const auto environment = [](const grader::RunResult& run) {
+    std::map<std::string, std::string> variables;
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t equals = line.find('=');
+      variables[line.substr(0, equals)] = line.substr(equals + 1);
+    }
+    return variables;
+  };
+  std::string error;
+  const auto open = grader::resolve_command({"/usr/bin/env"}, error);
+  REQUIRE(open);
+  const auto outside = environment(grader::run_program(*open, "", {}));
+  const auto inside = environment(grader::run_program(sandbox->wrap({"/usr/bin/env"}, {}, {}, "env"), "", {}));
+  REQUIRE(outside.count("LC_ALL") == 1);
+  for (const auto& [name, value] : outside) {
+    CAPTURE(name);
+    REQUIRE(inside.count(name) == 1);
+    if (name != "HOME" && name != "TMPDIR") CHECK(inside.at(name) == value);  // each its own folder
+  }
+}
+
+TEST_CASE("in the namespaces sandbox a signal is the program's own, and an exit status stays one") {
+  // bubblewrap itself would turn a program killed by SIGSEGV into one that exited with 139
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  const auto run = [&](const std::string& script) {
+    return grader::run_program(sandbox->wrap({"/bin/sh", "-c", script}, {}, {}, script), "", {});
+  };
+  const grader::RunResult segfault = run("kill -SEGV $$");
+  CHECK(segfault.signal == SIGSEGV);
+  CHECK(segfault.exit_code == 0);
+  const grader::RunResult xfsz = run("ulimit -f 1; exec head -c 4096 /dev/zero > /tmp/big");
+  CHECK(xfsz.signal == SIGXFSZ);
+  const grader::RunResult exited = run("exit 139");
+  CHECK(exited.signal == 0);
+  CHECK(exited.exit_code == 139);
+}
+
+TEST_CASE("a sandboxed run's CPU time is all of its processes', in both kinds") {
+  // Two children of 0.6 s each pass a limit of 1 s together (counted by the slot's cgroup, or
+  // the run's process tree); two of 0.3 s, the control, do not.
+  std::vector<grader::SandboxKind> kinds = {grader::SandboxKind::namespaces};
+  if (::geteuid() == 0) kinds.push_back(grader::SandboxKind::users);
+  for (const grader::SandboxKind kind : kinds) {
+    CAPTURE(grader::sandbox_flag(kind));
+    grader::SandboxOptions options;
+    options.kind = kind;
+    std::string problem;
+    const auto sandbox = grader::Sandbox::open(options, problem);
+    REQUIRE_MESSAGE(sandbox != nullptr, problem);
+    grader::Limits limits;
+    limits.cpu = std::chrono::milliseconds(1000);
+    limits.wall = std::chrono::milliseconds(120000);  // a loaded machine may take long
+    const auto busy = [&](const std::string& seconds) {
+      const std::string program = std::string(BLOOM_FIXTURES_DIR) + "/hostile_busy_children";
+      grader::Command open = command_of(program, {"2", seconds});
+      return grader::run_program(
+          sandbox->wrap({program, "2", seconds}, grader::bindings_for(open), {}, "busy"), "", limits);
+    };
+    const grader::RunResult over = busy("0.6");
+    CHECK(over.timed_out);
+    CHECK(over.cpu_limited);
+    const grader::RunResult under = busy("0.3");
+    CHECK_FALSE(under.timed_out);
+    CHECK(under.exit_code == 0);
+    CHECK(under.cpu >= std::chrono::milliseconds(600));
+  }
 }

@@ -4,7 +4,8 @@
 # It packs exactly what grading uses, from the working tree (committed or not): setup.sh and
 # run_autograder at the top, as Gradescope wants them, and scripts/deps.sh for setup.sh; a
 # statically linked bin/bloom-grader, which runs on any x86-64 Linux whatever its Boost
-# (Gradescope's Ubuntu 22.04 has 1.74); the manifest; the exercise's case folders as
+# (Gradescope's Ubuntu 22.04 has 1.74), with bin/bloom-sandbox-init beside it for --sandbox;
+# the manifest; the exercise's case folders as
 # `bloom-grader exercises --suite` names them: the protocol suite, its public cases and its
 # hidden suite, hidden/<exercise>/, if the kit has one; and the mistakes catalogue. No
 # reference, no starter, no other exercise. It prints what it packed.
@@ -50,6 +51,7 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         add(top, pathlib.Path("gradescope", top).read_bytes(), 0o755)
     add("gradescope/exercise", exercise + "\n")
     add("bin/bloom-grader", pathlib.Path(grader).read_bytes(), 0o755)
+    add("bin/bloom-sandbox-init", (pathlib.Path(grader).parent / "bloom-sandbox-init").read_bytes(), 0o755)
     for name, path in sorted(packed.items()):
         add(name, path.read_bytes())
 count = lambda folder: sum(1 for p in files(folder, "*.case"))

@@ -57,6 +57,7 @@ grader() {
 kit() {
   grader
   echo python3 bubblewrap doctest-dev   # test drivers, the batch grader's --sandbox, unit tests
+  echo git                              # the student bundle lists its files; a Classroom template is a repository
   echo make                             # the build recipe's generator where ninja is not (a unit test)
   echo libbenchmark-dev clang ccache    # benchmarks; libFuzzer; ccache for scripts/test.sh
   echo chromium tidy fonts-dejavu-core  # the class report's browser test, its HTML check, a font

@@ -46,6 +46,8 @@ done
 # the starter's copies: without the kit-only sections (how the kit records its cases)
 cp "starter/$exercise/docs/protocol.md" "starter/$exercise/docs/case-format.md" docs/grader.md "$root/docs/"
 cp tools/bundle/CMakeLists.txt "$root/"
+mkdir -p "$root/cmake"
+cp cmake/BloomDependencies.cmake "$root/cmake/"
 sed "s/@EXERCISE@/$exercise/g" tools/bundle/README.md >"$root/README.md"
 sed -n '/^\*\*Given:/p' "starter/$exercise/README.md" >>"$root/README.md"
 if [[ -n $folder ]]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """bloom-grader batch on a folder of mixed submissions, as an instructor runs it: the right
 verdict for each (right, a lesson mistake, two mistakes, not compiling, crashing, hostile),
-a resumed run does no work twice, N shards merged equal one run, and --sandbox stops a
+a resumed run does no work twice, N shards merged equal one run, even beside CPU hogs that
+keep every core busy (the same gradebook as without them), and --sandbox stops a
 submission that reads the cases or another submission, writes outside its folder or opens a
 network connection (and the same submissions do get through without it, so the check can
 fail)."""
@@ -126,6 +127,26 @@ def main():
                        stdout=subprocess.DEVNULL)
         differ = set(merged.read_text().splitlines()) ^ set((one / "gradebook.csv").read_text().splitlines())
         expect(not differ, f"3 shards merged differ from one run: {sorted(differ)}")
+
+        # under load: CPU hogs keep every core busy four times over while the same submissions
+        # are graded again, as 3 shards, and the shards merged give the gradebook of the run
+        # above. The limit is on CPU time, which the load does not change; on the wall clock a
+        # program gets a fifth of a core or less here, and no-byte-cap's 512 MiB on
+        # cap-36000-bytes (2 s of CPU in Python) went past the 5 s it once had there.
+        hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(4 * (os.cpu_count() or 1))]
+        try:
+            loaded_shards = [tmp / f"loaded-shard{i}" for i in (1, 2, 3)]
+            for i, folder in enumerate(loaded_shards, 1):
+                batch(args.grader, args.cases, subs, folder, "--shard", f"{i}/3")
+        finally:
+            for hog in hogs:
+                hog.kill()
+                hog.wait()
+        subprocess.run([args.grader, "merge", *loaded_shards, "--out", tmp / "loaded-merged.csv"], check=True,
+                       stdout=subprocess.DEVNULL)
+        differ = set((tmp / "loaded-merged.csv").read_text().splitlines()) ^ set((one / "gradebook.csv").read_text().splitlines())
+        expect(not differ, f"beside CPU hogs, 3 shards merged differ from the run without them: {sorted(differ)}")
+        progress(f"under load ({len(hogs)} CPU hogs): 3 shards merged give the same gradebook")
 
         # the instructor's copy: a hidden case in full with --show-hidden, masked without
         hidden = tmp / "hidden" / "bip37"

@@ -11,14 +11,26 @@
 #include <string>
 #include <vector>
 
+#include "time_limit.hpp"
+
 namespace grader {
 
+// What a run may use (time_limit.hpp says how the two times relate).
 struct Limits {
-  std::chrono::milliseconds wall{10000};     // wall-clock timeout
+  // CPU time of the whole run: every process and thread of it, children included
+  std::chrono::milliseconds cpu = kUntimedLimit;
+  // wall-clock time, for a program that blocks or sleeps: set_time keeps it wall_limit(cpu)
+  std::chrono::milliseconds wall = wall_limit(kUntimedLimit);
   std::size_t output_bytes = 8 << 20;        // bytes of stdout before the program is stopped
   std::size_t stderr_bytes = 64 << 10;       // bytes of stderr kept (the rest is read and dropped)
   std::uint64_t memory_bytes = 2ULL << 30;   // address space; 0 for no limit
   std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
+
+  // `cpu_limit` of CPU time, and the wall-clock limit that goes with it.
+  void set_time(std::chrono::milliseconds cpu_limit) {
+    cpu = cpu_limit;
+    wall = wall_limit(cpu_limit);
+  }
 };
 
 class SyscallFilter;  // seccomp.hpp: the kit's grader only (the self-check never sandboxes)
@@ -45,6 +57,10 @@ struct Identity {
   // A folder made for this run alone, the program's HOME, TMPDIR and working folder in place
   // of the runner's own; empty for the runner's.
   std::filesystem::path home;
+  // Open for reading, -1 without: the CPU time of every process in the slot's cgroup
+  // (cpuacct.usage, ns), and its memory controller's record of OOM kills (memory.oom_control).
+  int cpu_usage = -1;
+  int oom_control = -1;
 };
 
 // The descriptor number at which a run receives Identity::passed_fd.
@@ -70,7 +86,19 @@ struct Command {
   // Set when the program runs in the sandbox. The starters' self-check (runner_fork.cpp) never
   // sandboxes and refuses such a command.
   std::shared_ptr<const Confinement> confinement;
+  // Set when `executable` starts the program under the sandbox's init (sandbox_init.cpp), which
+  // writes the program's own wait status to descriptor kStatusFd: bubblewrap reports a program
+  // killed by signal N as one that exited with 128 + N. The runner passes a pipe there and takes
+  // the status it reads over the command's own.
+  bool reports_status = false;
 };
+
+// The descriptor on which a command that reports_status writes its program's wait status: the
+// int waitpid gave, in this machine's byte order, once. Beside kPassedFd: bubblewrap reads its
+// filter there and the init inside writes here, in one run.
+inline constexpr int kStatusFd = 4;
+// The highest of the descriptors a run may be passed.
+inline constexpr int kHighestPassedFd = kStatusFd;
 
 // The absolute path of `program`, runnable: found on PATH as a shell finds it, or taken
 // against the current folder when it has a '/'. nullopt when there is none.
@@ -88,25 +116,37 @@ struct RunResult {
   std::string start_error;  // why the program could not be started
   int exit_code = 0;        // when it exited normally
   int signal = 0;           // when a signal it did not get from us ended it
+  // A time limit ended it, or its CPU time went past Limits::cpu before it ended (isolate's
+  // rule). cpu_limited: that limit was the CPU time's, not the wall clock's.
   bool timed_out = false;
+  bool cpu_limited = false;
   bool output_limited = false;
+  // The memory limit's cgroup saw the kernel's OOM killer end a process of the run (judge.hpp
+  // says how an allocation that failed under the address-space limit is told apart).
+  bool oom_killed = false;
   std::string out;
   std::string err;  // the first Limits::stderr_bytes of it
   bool err_truncated = false;
   std::chrono::milliseconds elapsed{0};
+  // CPU time the run used, user and system, every process of it the runner could account for
+  // (runner_posix.cpp and runner_fork.cpp say which)
+  std::chrono::milliseconds cpu{0};
 };
 
 // Runs `command` with `input` on its stdin, in a fresh temporary working folder, with a
 // minimal environment, in its own process group. Input is written while output is read, so a
 // program that never reads cannot block the grader. When the program exits, times out or is
-// cut off, its whole process group is killed, so no child outlives the run. The first call
-// sets SIGPIPE to be ignored in this process, so that a closed stdin cannot end the grader.
+// cut off, its whole process group is killed, so no child outlives the run. It is stopped once
+// its CPU time reaches Limits::cpu or its wall-clock time Limits::wall, and a run that ended
+// with more CPU time than Limits::cpu timed out all the same. The first call sets SIGPIPE to be
+// ignored in this process, so that a closed stdin cannot end the grader.
 [[nodiscard]] RunResult run_program(const Command& command, const std::string& input,
                                     const Limits& limits);
 
-// Fills exit_code, signal and timed_out from a wait status. `we_killed`: the runner sent
-// SIGKILL itself (timeout, output limit), so that signal is not the program's crash.
-void record_exit_status(int status, bool we_killed, RunResult& result);
+// Fills exit_code, signal and timed_out from a wait status and the run's CPU time (result.cpu,
+// filled first). `we_killed`: the runner sent SIGKILL itself (timeout, output limit), so that
+// signal is not the program's crash.
+void record_exit_status(int status, bool we_killed, const Limits& limits, RunResult& result);
 
 // Kills the process groups of every running program (for Ctrl-C). Async-signal-safe.
 void kill_all_running() noexcept;

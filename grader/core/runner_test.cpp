@@ -24,10 +24,28 @@ const grader::Case& hostile_case() {
   return kase;
 }
 
+// hostile.case without its @timeout: its limit is then the run's own (GradeOptions::limits).
+const grader::Case& untimed_case() {
+  static const grader::Case untimed = [] {
+    grader::Case kase = hostile_case();
+    kase.timeout_seconds.reset();
+    return kase;
+  }();
+  return untimed;
+}
+
 grader::Limits test_limits() {
   grader::Limits limits;
-  limits.wall = std::chrono::milliseconds(2000);
+  limits.set_time(std::chrono::milliseconds(500));  // and 1.5 s on the wall clock
   limits.memory_bytes = 512ULL << 20;  // small, so that allocate_forever ends fast
+  return limits;
+}
+
+// Limits under which only the CPU time can end a run: a loaded machine may take long.
+grader::Limits cpu_only(std::chrono::milliseconds cpu) {
+  grader::Limits limits = test_limits();
+  limits.cpu = cpu;
+  limits.wall = std::chrono::milliseconds(120000);
   return limits;
 }
 
@@ -56,17 +74,50 @@ bool is_zombie(int pid) {
 
 }  // namespace
 
-TEST_CASE("an infinite loop is a timeout") {
-  const auto r = judge_fixture("hostile_infinite_loop");
+TEST_CASE("an infinite loop is a timeout at its CPU-time limit") {
+  const auto r = judge_fixture("hostile_infinite_loop", {}, hostile_case(), cpu_only(std::chrono::milliseconds(500)));
   CHECK(r.verdict == Verdict::Timeout);
-  CHECK(r.run.elapsed < std::chrono::milliseconds(20000));  // bounded; the exact time is the machine's
+  CHECK(r.run.cpu_limited);
+  CHECK(r.run.cpu >= std::chrono::milliseconds(500));
+  CHECK(r.summary == "no answer at all by the time it had used its 0.5 s of CPU time: the program is stuck on "
+                     "the first command, or holds its answers back");
 }
 
-TEST_CASE("a program that sleeps forever is a timeout at the wall-clock limit") {
+TEST_CASE("a program that sleeps forever is a timeout at the wall-clock limit, 3 times the CPU time's") {
   const auto r = judge_fixture("hostile_sleep_forever");
   CHECK(r.verdict == Verdict::Timeout);
-  CHECK(r.run.elapsed >= std::chrono::milliseconds(2000));
+  CHECK_FALSE(r.run.cpu_limited);
+  CHECK(r.run.elapsed >= std::chrono::milliseconds(1500));
   CHECK(r.run.elapsed < std::chrono::milliseconds(20000));
+  CHECK(r.summary == "no answer at all within 1.5 s of wall-clock time (using 0 s of CPU): the program is "
+                     "stuck on the first command, or holds its answers back");
+}
+
+TEST_CASE("a run's CPU time is every process's: two busy children are stopped at the limit together") {
+  // Each child alone stays under RLIMIT_CPU's whole second until the two have used 1 s between
+  // them; the kit's runner stops them there, the self-check's when each reaches its second.
+  const auto r = judge_fixture("hostile_busy_children", {"2", "30"}, hostile_case(),
+                               cpu_only(std::chrono::milliseconds(1000)));
+  CHECK(r.verdict == Verdict::Timeout);
+  CHECK(r.run.cpu_limited);
+  CHECK(r.run.cpu >= std::chrono::milliseconds(1000));
+  // the kit's runner stops the program before it answers; under the self-check's, the parent
+  // answers once its children are gone, and is timed out all the same
+  INFO(r.summary);
+  CHECK(r.summary.find(" by the time it had used its 1 s of CPU time") != std::string::npos);
+}
+
+TEST_CASE("a run whose processes together pass the CPU limit times out, though each stays under it") {
+  // two children of 0.6 s: 1.2 s in all against a limit of 1 s; the control, two of 0.3 s, passes
+  const auto over = judge_fixture("hostile_busy_children", {"2", "0.6"}, hostile_case(),
+                                  cpu_only(std::chrono::milliseconds(1000)));
+  CHECK(over.verdict == Verdict::Timeout);
+  CHECK(over.run.cpu_limited);
+  const auto under = judge_fixture("hostile_busy_children", {"2", "0.3"}, hostile_case(),
+                                   cpu_only(std::chrono::milliseconds(1000)));
+  CHECK(under.verdict == Verdict::Passed);
+  CHECK(under.run.cpu >= std::chrono::milliseconds(600));  // the children's time is counted
+  CHECK(under.run.cpu < std::chrono::milliseconds(1000));
 }
 
 TEST_CASE("right output followed by a hang is still a timeout, and says the output was right") {
@@ -82,7 +133,7 @@ TEST_CASE("a timeout with no answer at all says what is known, not which command
     CAPTURE(name);
     const auto r = judge_fixture(name);
     CHECK(r.verdict == Verdict::Timeout);
-    CHECK(r.summary == "no answer at all within 2 s: the program is stuck on the first command, or "
+    CHECK(r.summary == "no answer at all within 1.5 s of wall-clock time (using 0 s of CPU): the program is stuck on the first command, or "
                        "holds its answers back");
     const auto details = grader::failure_details(r);
     std::string text;
@@ -102,13 +153,13 @@ TEST_CASE("a hang after some answers is reported at the command that got none, w
   REQUIRE_MESSAGE(hangs, error);
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.wall = std::chrono::milliseconds(500);
+  options.limits.set_time(std::chrono::milliseconds(200));
   const std::atomic<bool> stop{false};
   const std::vector<grader::Case> cases = {kase};  // the results point into it
   const grader::CaseResult r = grader::grade(cases, *hangs, options, stop)[0];
   CHECK(r.verdict == Verdict::Timeout);
-  CHECK(r.summary == "no answer to this line within 0.5 s: the 1 answer before it came, and the program "
-                     "was still working on this command");
+  CHECK(r.summary == "no answer to this line within 0.6 s of wall-clock time (using 0 s of CPU): the 1 "
+                     "answer before it came, and the program was still working on this command");
   const std::vector<std::string> details = grader::failure_details(r);
   CHECK(details[0] == "dir/hang.case:5: timeout: " + r.summary);
   CHECK(details[1] == "  > HASH 0 bloom  ->  48ad2c42");
@@ -284,11 +335,12 @@ TEST_CASE("one 10 MB line is past the output limit") {
 }
 
 TEST_CASE("memory allocated without end is stopped by the address-space limit") {
-  grader::Limits limits = test_limits();
-  limits.wall = std::chrono::milliseconds(30000);  // the memory limit must end it, not the clock
-  const auto r = judge_fixture("hostile_allocate_forever", {}, hostile_case(), limits);
-  CHECK(r.verdict == Verdict::Crashed);
-  CHECK(grader::signal_name(r.run.signal) == "SIGABRT");
+  // the memory limit must end it, not the clock: touching 512 MiB takes seconds on a slow VM
+  const auto r = judge_fixture("hostile_allocate_forever", {}, hostile_case(), cpu_only(std::chrono::seconds(60)));
+  CHECK(r.verdict == Verdict::MemoryLimit);
+  CHECK(grader::signal_name(r.run.signal) == "SIGABRT");  // bad_alloc, then std::terminate
+  CHECK(r.summary == "ran out of memory: an allocation failed (std::bad_alloc) under the limit of 512 MiB "
+                     "per process (0 of 2 expected lines came)");
 }
 
 TEST_CASE("fake success messages on stderr do not fool the verdict") {
@@ -338,10 +390,10 @@ TEST_CASE("after two timeouts the cases not started are skipped, without running
   // second timeout in order, so it is skipped too, as it is one case at a time.
   for (const int jobs : {1, 3}) {
     INFO("jobs ", jobs);
-    const std::vector<grader::Case> cases(5, hostile_case());
+    const std::vector<grader::Case> cases(5, untimed_case());
     grader::GradeOptions options;
     options.limits = test_limits();
-    options.limits.wall = std::chrono::milliseconds(300);
+    options.limits.set_time(std::chrono::milliseconds(100));  // 0.3 s on the wall clock
     options.skip_after_timeouts = 2;
     options.jobs = jobs;
     const std::atomic<bool> stop{false};
@@ -360,10 +412,10 @@ TEST_CASE("after two timeouts the cases not started are skipped, without running
 }
 
 TEST_CASE("without skipping, every case of a hanging program runs to its timeout (the control)") {
-  const std::vector<grader::Case> cases(3, hostile_case());
+  const std::vector<grader::Case> cases(3, untimed_case());
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.wall = std::chrono::milliseconds(200);
+  options.limits.set_time(std::chrono::milliseconds(100));
   const std::atomic<bool> stop{false};
   for (const grader::CaseResult& r : grader::grade(cases, fixture("hostile_sleep_forever"), options, stop)) {
     CHECK(r.verdict == Verdict::Timeout);
@@ -371,10 +423,10 @@ TEST_CASE("without skipping, every case of a hanging program runs to its timeout
 }
 
 TEST_CASE("once the run's time budget is spent, the cases not started are skipped") {
-  const std::vector<grader::Case> cases(4, hostile_case());
+  const std::vector<grader::Case> cases(4, untimed_case());
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.wall = std::chrono::milliseconds(300);
+  options.limits.set_time(std::chrono::milliseconds(100));  // 0.3 s on the wall clock
   options.budget = std::chrono::milliseconds(250);  // the first case starts within it, ends past it
   const std::atomic<bool> stop{false};
   const std::vector<grader::CaseResult> results =
@@ -386,7 +438,7 @@ TEST_CASE("once the run's time budget is spent, the cases not started are skippe
   }
 }
 
-TEST_CASE("a case's limit is 10 times the reference's time, at least 5 s; @timeout, then --timeout, win") {
+TEST_CASE("a case's limit is 10 times the reference's CPU time, at least 5 s; @timeout, then --timeout, win") {
   using std::chrono::milliseconds;
   grader::Case kase = grader::parse_case("> x\nx\n", "plain", "plain.case");  // no @timeout
   const milliseconds fallback{10000};
@@ -401,22 +453,23 @@ TEST_CASE("a case's limit is 10 times the reference's time, at least 5 s; @timeo
 }
 
 TEST_CASE("grading applies the reference's limit: a program slower than the fallback passes within it") {
-  // The fallback alone (300 ms) would stop a program that answers after 1 s; the case's
-  // reference time gives it 5 s. The control: without the time, the same run times out.
+  // The fallback alone (0.3 s of CPU, 0.9 s on the clock) would stop a program that answers
+  // after 1 s; the case's reference time gives it 5 s. The control: without the time, the same
+  // run times out.
   grader::Case timed = grader::parse_case("> HASH 0 bloom\n48ad2c42\n", "timed", "timed.case");
   std::string error;
   const auto slow = grader::resolve_command({"/bin/sh", "-c", "sleep 1; echo 48ad2c42"}, error);
   REQUIRE_MESSAGE(slow, error);
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.wall = std::chrono::milliseconds(300);
+  options.limits.set_time(std::chrono::milliseconds(300));
   const std::atomic<bool> stop{false};
   timed.reference_seconds = 0.002;
   CHECK(grader::grade({timed}, *slow, options, stop)[0].verdict == Verdict::Passed);
   timed.reference_seconds.reset();
   const grader::CaseResult control = grader::grade({timed}, *slow, options, stop)[0];
   CHECK(control.verdict == Verdict::Timeout);
-  CHECK(control.summary.starts_with("no answer at all within 0.3 s"));
+  CHECK(control.summary.starts_with("no answer at all within 0.9 s of wall-clock time (using 0 s of CPU)"));
 }
 
 TEST_CASE("a recorded reference time stays unless a new one changes the limit and is off by over 2x") {

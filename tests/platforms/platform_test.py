@@ -89,6 +89,7 @@ POSIX_CALLS = {
     "pthread_join", "pthread_detach", "pthread_mutex_lock", "pthread_mutex_unlock", "sysconf",
     "stat", "lstat", "open", "opendir", "readdir", "closedir", "unlink", "rmdir", "getcwd",
     "nanosleep", "clock_gettime", "sigemptyset", "sigprocmask",
+    "getrusage",  # the CPU time of a run's reaped processes (RUSAGE_CHILDREN), runner_fork.cpp
 }
 # What the compiler and glibc's headers refer to, not calls in the self-check's code.
 RUNTIME_ENTRIES = {
@@ -199,7 +200,7 @@ def cell_table():
         packages = ["g++", "cmake", "ninja-build", "python3", "libboost-dev",
                     "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
                     "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
-                    "libseccomp-dev"]
+                    "libseccomp-dev", "git"]  # git: the Classroom template is a repository
         root = Root(args.source, "trixie", packages, work)
         ccache_dir = CACHE / "ccache-trixie"
         ccache_dir.mkdir(parents=True, exist_ok=True)

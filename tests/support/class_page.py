@@ -145,6 +145,7 @@ def check(dom, folder, failures):
               "sum-build-failed": str(sum(r["status"] == "build-failed" for r in rows)),
               "sum-timeouts": str(sum("timeout" in verdicts(r) for r in rows)),
               "sum-crashes": str(sum("crashed" in verdicts(r) for r in rows)),
+              "sum-memory": str(sum("memory-limit" in verdicts(r) for r in rows)),
               "sum-median": decimal(statistics.median(scores)),
               "sum-mean": decimal(statistics.mean(scores)),
               "sum-max": str(max(int(r["max"]) for r in rows))}

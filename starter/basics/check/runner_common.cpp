@@ -39,7 +39,12 @@ std::vector<std::string> minimal_environment(const fs::path& folder) {
 }
 
 std::uint64_t cpu_seconds(const Limits& limits) {
-  return static_cast<std::uint64_t>(limits.wall.count() / 1000 + 1);
+  return static_cast<std::uint64_t>((limits.cpu.count() + 999) / 1000);
+}
+
+std::chrono::milliseconds cpu_time_of(const struct rusage& usage) {
+  const auto ms = [](const timeval& t) { return std::int64_t{t.tv_sec} * 1000 + t.tv_usec / 1000; };
+  return std::chrono::milliseconds(ms(usage.ru_utime) + ms(usage.ru_stime));
 }
 
 bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept {
@@ -50,7 +55,8 @@ bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept {
     return ::setrlimit(resource, &r) == 0;
   };
   if (!limit(RLIMIT_CORE, 0)) return false;  // no core files in the student's folder
-  if (!limit(RLIMIT_CPU, cpu)) return false;
+  const rlimit seconds{static_cast<rlim_t>(cpu), static_cast<rlim_t>(cpu + 1)};  // SIGXCPU, then SIGKILL
+  if (::setrlimit(RLIMIT_CPU, &seconds) != 0) return false;
   if (!limit(RLIMIT_FSIZE, limits.file_bytes)) return false;
   if (limits.memory_bytes != 0 && !limit(RLIMIT_AS, limits.memory_bytes)) return false;
   ::signal(SIGPIPE, SIG_DFL);
@@ -131,7 +137,7 @@ std::string signal_name(int signal) {
   return "signal " + std::to_string(signal);
 }
 
-void record_exit_status(int status, bool we_killed, RunResult& result) {
+void record_exit_status(int status, bool we_killed, const Limits& limits, RunResult& result) {
   if (WIFEXITED(status)) {
     result.exit_code = WEXITSTATUS(status);
   } else if (WIFSIGNALED(status)) {
@@ -139,10 +145,12 @@ void record_exit_status(int status, bool we_killed, RunResult& result) {
     const bool ours = we_killed && WTERMSIG(status) == SIGKILL;
     result.signal = ours ? 0 : WTERMSIG(status);
   }
-  // Exceeding RLIMIT_CPU ends a program with SIGXCPU: it ran out of time.
-  if (result.signal == SIGXCPU) {
-    result.signal = 0;
+  // Exceeding RLIMIT_CPU ends a program with SIGXCPU (then SIGKILL): it ran out of time. So
+  // did a run whose processes together used more CPU time than the limit, however it ended.
+  if (result.signal == SIGXCPU || result.cpu > limits.cpu) {
+    if (result.signal == SIGXCPU || result.signal == SIGKILL) result.signal = 0;
     result.timed_out = true;
+    result.cpu_limited = true;
   }
 }
 

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "time_limit.hpp"
+
 namespace grader {
 
 namespace fs = std::filesystem;
@@ -336,37 +338,6 @@ std::optional<fs::path> catalogue_of(const fs::path& case_file) {
   return std::nullopt;
 }
 
-namespace {
-
-// The whole number at or above x >= 0, without libm (the starters' check calls no C library
-// function outside POSIX and macOS's, and ceil is in libm).
-long long round_up(double x) {
-  auto whole = static_cast<long long>(x);
-  if (static_cast<double>(whole) < x) ++whole;
-  return whole;
-}
-
-// The limit a reference time gives: kTimeMultiplier times it, at least kTimeFloor.
-std::chrono::milliseconds reference_limit(double seconds) {
-  return std::max(std::chrono::milliseconds(round_up(seconds * kTimeMultiplier * 1000)), kTimeFloor);
-}
-
-}  // namespace
-
-std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout,
-                                          std::chrono::milliseconds fallback) {
-  if (kase.timeout_seconds) {
-    return std::chrono::milliseconds(static_cast<std::int64_t>(*kase.timeout_seconds * 1000));
-  }
-  if (timeout) return *timeout;
-  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : fallback;
-}
-
-bool reference_time_stale(double recorded, double measured) {
-  return reference_limit(recorded) != reference_limit(measured) &&
-         (measured > 2 * recorded || measured < recorded / 2);
-}
-
 std::map<std::string, double> parse_reference_times(const std::string& text, const fs::path& file) {
   std::map<std::string, double> times;
   for_each_record(text, [&](int number, const std::vector<std::string>& fields) {
@@ -388,12 +359,12 @@ std::map<std::string, double> parse_reference_times(const std::string& text, con
 
 std::string format_reference_times(const std::map<std::string, double>& seconds) {
   std::string text =
-      "# The reference's wall-clock time on each case of this folder: case, seconds, tab-separated.\n"
+      "# The reference's CPU time on each case of this folder: case, seconds, tab-separated.\n"
       "# A case's time limit is " + std::to_string(static_cast<int>(kTimeMultiplier)) + " times it, and at least " +
-      std::to_string(kTimeFloor.count() / 1000) + " s (case-format.md, \"Time limits\").\n"
+      limit_text(kTimeFloor) + " (case-format.md, \"Time limits\").\n"
       "# Recorded from the reference solution; never edited by hand.\n";
   for (const auto& [name, time] : seconds) {
-    const long long ms = round_up(time * 1000 - 1e-6);  // up, to the ms
+    const long long ms = whole_ms(time).count();
     const std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
     text += name + "\t" + std::to_string(ms / 1000) + "." + fraction + "\n";
   }

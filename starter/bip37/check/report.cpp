@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <set>
 #include <sstream>
 
@@ -134,7 +135,14 @@ std::vector<std::string> advice(const CaseResult& result) {
       return {"advice: a program that writes its answers only at its end shows none before it is "
               "stopped: write each answer as it is made (the starters' given code does), and the "
               "report shows the command it hangs on"};
+    case Verdict::MemoryLimit:
+      return {"advice: look for memory that grows without end (a container filled in a loop that "
+              "does not stop), or a size taken from the input without its bound"};
     case Verdict::Crashed:
+      if (result.run.signal == SIGXFSZ) {  // RLIMIT_FSIZE
+        return {"advice: it wrote a file past the file-size limit; a program graded here answers "
+                "on standard output and needs no file of its own"};
+      }
       return {"advice: to see where it crashes, build with -fsanitize=address,undefined and run "
               "it again with --memory 0"};
     default:

@@ -3,6 +3,9 @@
 // keep the same promises by calling these. The same tests (runner_test.cpp) run against both.
 #pragma once
 
+#include <sys/resource.h>
+
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -30,7 +33,9 @@ class ScratchDir {
 // its own folder.
 [[nodiscard]] std::vector<std::string> minimal_environment(const std::filesystem::path& folder);
 
-// Seconds of CPU time a run may use (RLIMIT_CPU): its wall-clock limit, rounded up.
+// Seconds of CPU time each process of a run may use (RLIMIT_CPU, which counts whole seconds):
+// its CPU-time limit, rounded up. The kernel ends a process there with SIGXCPU, and a second
+// later with SIGKILL if it caught that; the runners count the whole run's time besides.
 [[nodiscard]] std::uint64_t cpu_seconds(const Limits& limits);
 
 // In the child, between fork and exec, so async-signal-safe: its own process group, no core
@@ -38,5 +43,8 @@ class ScratchDir {
 // default SIGPIPE disposition and an empty signal mask (the grader ignores SIGPIPE, and an
 // ignored signal stays ignored across exec). False, with errno set, when a step fails.
 [[nodiscard]] bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept;
+
+// user + system time of a struct rusage (getrusage, wait4), to the ms.
+[[nodiscard]] std::chrono::milliseconds cpu_time_of(const struct rusage& usage);
 
 }  // namespace grader

@@ -4,8 +4,15 @@
 // parts (runner_common.hpp), and passes the same tests (runner_test.cpp): a fresh folder, a
 // minimal environment, the limits, its own process group; input is written while output is
 // read (poll); when the program ends its whole group is killed, so a stray child cannot hang it.
+//
+// CPU time, with nothing but POSIX: each process is stopped at the limit by RLIMIT_CPU, and the
+// run's time is the program's own and that of every child it waited for, which getrusage
+// (RUSAGE_CHILDREN) adds up when the program is reaped. A run over the limit in all is a timeout
+// once it ends (runner.hpp). A child the program did not wait for goes uncounted here; the
+// kit's grader (runner_posix.cpp) also counts those while they run.
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +21,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 
 #include "runner.hpp"
 #include "runner_common.hpp"
@@ -23,6 +31,24 @@ namespace grader {
 namespace {
 
 std::atomic<pid_t> running_group{0};
+
+// Reaps `pid` (with WNOHANG in `options`, only when it has ended): true, with its wait status and
+// its CPU time, when it did. Every reap of this runner holds the lock, so that the growth of
+// RUSAGE_CHILDREN across it is this program's alone.
+std::mutex reap_lock;
+bool reap(pid_t pid, int options, int& status, std::chrono::milliseconds& cpu) {
+  const std::lock_guard<std::mutex> hold(reap_lock);
+  rusage before{};
+  ::getrusage(RUSAGE_CHILDREN, &before);
+  pid_t reaped = -1;
+  while ((reaped = ::waitpid(pid, &status, options)) == -1 && errno == EINTR) {
+  }
+  if (reaped != pid) return false;
+  rusage after{};
+  ::getrusage(RUSAGE_CHILDREN, &after);
+  cpu = cpu_time_of(after) - cpu_time_of(before);
+  return true;
+}
 
 // A pipe whose ends close themselves.
 struct Pipe {
@@ -114,7 +140,8 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   int exec_error = 0;
   if (::read(report.fd[0], &exec_error, sizeof exec_error) == sizeof exec_error) {
     int ignored = 0;
-    ::waitpid(pid, &ignored, 0);
+    std::chrono::milliseconds unused{0};
+    reap(pid, 0, ignored, unused);
     running_group.store(0);
     result.start_error =
         "cannot start \"" + command.display + "\": " + std::strerror(exec_error);
@@ -138,7 +165,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   std::array<char, 65536> buffer;  // read() fills what it returns; nothing to zero
 
   while (out.fd[0] >= 0 || err.fd[0] >= 0) {
-    if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) {
+    if (!exited && reap(pid, WNOHANG, status, result.cpu)) {
       exited = true;
       ::kill(-pid, SIGKILL);  // children it left behind
       drain_until = std::chrono::steady_clock::now() + kDrainTime;
@@ -189,12 +216,12 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     }
   }
   ::kill(-pid, SIGKILL);
-  if (!exited) ::waitpid(pid, &status, 0);
+  if (!exited) reap(pid, 0, status, result.cpu);
   running_group.store(0);
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
   result.err_truncated = stderr_over;
-  record_exit_status(status, we_killed, result);
+  record_exit_status(status, we_killed, limits, result);
   return result;
 }
 

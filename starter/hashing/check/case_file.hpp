@@ -65,8 +65,8 @@ struct Case {
   std::filesystem::path file;  // as found, for messages
   std::string description;     // the first comment block, "# " prefixes removed
   int points = 1;
-  std::optional<double> timeout_seconds;  // @timeout; the run's default when absent
-  std::optional<double> reference_seconds;  // the reference's time on it (times.tsv), if recorded
+  std::optional<double> timeout_seconds;  // @timeout: its CPU-time limit; the run's default when absent
+  std::optional<double> reference_seconds;  // the reference's CPU time on it (times.tsv), if recorded
   bool hidden = false;                    // @hidden: shown to students as pass/fail only
   std::vector<Hint> hints;                // @hint lines (report.hpp says when they show)
   // @needs lines: the ids of cases whose passing this case's hints take for granted (its
@@ -126,8 +126,8 @@ class CaseFileError : public FileError {
 [[nodiscard]] std::optional<std::filesystem::path> catalogue_of(
     const std::filesystem::path& case_file);
 
-// times.tsv, beside a folder's case files: the reference's wall-clock time on each, in
-// seconds, from which a case's time limit comes (judge.hpp, case_time_limit). One line per
+// times.tsv, beside a folder's case files: the reference's CPU time on each, in seconds, from
+// which a case's time limit comes (time_limit.hpp, case_time_limit). One line per
 // case, `NAME TAB SECONDS`, NAME its file's name without .case; `#` lines are comments.
 // parse_reference_times reads what format_reference_times writes; `file` names it in errors.
 [[nodiscard]] std::map<std::string, double> parse_reference_times(const std::string& text,
@@ -136,31 +136,6 @@ class CaseFileError : public FileError {
 
 // `folder/x.case` -> `folder/times.tsv`.
 [[nodiscard]] std::filesystem::path reference_times_file_of(const std::filesystem::path& case_file);
-
-// A case's time limit (docs/case-format.md, "Time limits"). As in Kattis problemtools, where
-// the limit is a multiple of the slowest judge solution's time, a case's limit is
-// kTimeMultiplier times the reference's own time on it, and at least kTimeFloor: the
-// reference answers the course's cases in milliseconds, and a student's Debug build on a
-// laptop must not time out where the reference on the kit's machine did not. Nor must a
-// known mistake that is slow as well as wrong (no-byte-cap allocates 512 MiB on
-// cap-36000-bytes: a Python program with it takes 1.4 s there), or its diagnosis is lost.
-inline constexpr double kTimeMultiplier = 10;
-inline constexpr std::chrono::milliseconds kTimeFloor{5000};
-// The limit of a case that no times.tsv names (recorded before times were).
-inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
-
-// The wall-clock limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
-// kTimeMultiplier times its recorded reference time, at least kTimeFloor; else `fallback`
-// (cases recorded without a time).
-[[nodiscard]] std::chrono::milliseconds case_time_limit(const Case& kase,
-                                                        std::optional<std::chrono::milliseconds> timeout,
-                                                        std::chrono::milliseconds fallback);
-
-// Whether `recorded` (times.tsv) should give way to a fresh measurement, both in seconds:
-// only when the limits they give differ and they are more than a factor 2 apart. Ordinary
-// noise between runs and machines (a case of 3 ms measured at 5 ms) changes nothing, so
-// recording the cases again elsewhere leaves the committed times as they are.
-[[nodiscard]] bool reference_time_stale(double recorded, double measured);
 
 // Reads and parses a case file, its .mistakes file when there is one, and its reference time
 // from the times.tsv beside it when that names it.

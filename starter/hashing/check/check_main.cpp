@@ -15,6 +15,7 @@
 #include "case_file.hpp"
 #include "judge.hpp"
 #include "report.hpp"
+#include "time_limit.hpp"
 
 // Both come from the build: the starter's cases/ folder, and where CMake puts `bloom` (known at
 // build time on every platform and generator, unlike the running executable's own path).
@@ -29,7 +30,7 @@
 
 namespace {
 
-constexpr const char* kUsage =
+const std::string kUsage =
     "usage: check [--help] [--verbose] [--timeout SECONDS] [--memory MIB] [--program PATH]\n"
     "             [CASE_OR_FOLDER...]\n"
     "\n"
@@ -37,8 +38,12 @@ constexpr const char* kUsage =
     "the starter's cases/ folder) and says what differs, case by case.\n"
     "\n"
     "  --program PATH     the program to grade (default: the bloom built beside check)\n"
-    "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default: 10 times\n"
-    "                     the reference's time on it, at least 5 s; cases/*/times.tsv)\n"
+    "  --timeout SECONDS  the CPU time a case without @timeout may use, all of the program's\n"
+    "                     processes together; it may take " + std::to_string(grader::kWallPerCpu) +
+    " times that on the clock (default:\n"
+    "                     " + std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
+    " times the reference's CPU time on it, at least " + grader::limit_text(grader::kTimeFloor) +
+    "; cases/*/times.tsv)\n"
     "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
     "  --verbose          also show what passed cases wrote to stderr\n"
     "\n"
@@ -62,7 +67,7 @@ std::vector<std::string> still_to_write(const std::string& program,
                                         const std::vector<grader::CaseResult>& results) {
   std::set<std::string> found = missing_functions(results);
   grader::Limits limits;
-  limits.wall = std::chrono::milliseconds(5000);
+  limits.set_time(grader::kTimeFloor);
   const grader::RunResult asked =
       grader::run_program({program, {"--unwritten"}, program + " --unwritten", {}, {}}, "", limits);
   if (asked.started && asked.exit_code == 0 && asked.signal == 0 && !asked.timed_out) {
@@ -108,7 +113,7 @@ int main(int argc, char** argv) {
         return usage_error("--timeout needs a number of seconds from 0 to 3600, got \"" +
                            std::string(argv[i]) + "\"");
       }
-      options.timeout = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+      options.timeout = grader::whole_ms(seconds);
     } else if (arg == "--memory") {
       if (!has_value) return usage_error("--memory needs a number of MiB");
       char* end = nullptr;

@@ -3,16 +3,20 @@
 #include <algorithm>
 #include <climits>
 #include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <set>
 #include <thread>
+
+#include "time_limit.hpp"
 
 namespace grader {
 
 std::string_view verdict_name(Verdict verdict) {
   switch (verdict) {
     case Verdict::Timeout: return "timeout";
+    case Verdict::MemoryLimit: return "memory-limit";
     case Verdict::Crashed: return "crashed";
     case Verdict::ExitCode: return "exit-code";
     case Verdict::OutputLimit: return "output-limit";
@@ -32,15 +36,25 @@ std::string answered(const RunResult& run, const Case& kase) {
          std::to_string(kase.expected_line_count()) + " expected lines came";
 }
 
-std::string seconds(std::chrono::milliseconds ms) {
-  const auto whole = ms.count() / 1000;
-  const auto tenths = (ms.count() % 1000) / 100;
-  std::string text = std::to_string(whole);  // appended: see file_io.cpp on GCC 12's -Wrestrict
-  if (tenths != 0) text.append(".").append(std::to_string(tenths));
-  return text.append(" s");
-}
+std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 }  // namespace
+
+std::string allocation_failure(const RunResult& run) {
+  if (run.signal == 0 && run.exit_code == 0) return "";
+  // Each as the runtime writes it (libstdc++'s terminate handler, libc++abi, CPython, the JVM,
+  // Rust's default alloc error hook, Go's runtime, V8), most telling first.
+  static constexpr const char* kWords[] = {"std::bad_alloc", "MemoryError", "java.lang.OutOfMemoryError",
+                                           "runtime: out of memory", "out of memory"};
+  for (const char* words : kWords) {
+    if (run.err.find(words) != std::string::npos) return words;
+  }
+  const std::size_t rust = run.err.find("memory allocation of ");
+  if (rust != std::string::npos && run.err.find(" bytes failed", rust) != std::string::npos) {
+    return "memory allocation of N bytes failed";
+  }
+  return "";
+}
 
 int jobs_or_cores(int jobs) {
   return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -67,23 +81,38 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     }
   }
 
+  const std::string allocation = allocation_failure(run);
   if (run.timed_out) {
     result.verdict = Verdict::Timeout;
+    // Where it stopped: at the line after the answers that came, when some came (each answer
+    // is delivered as it is made, docs/protocol.md); a program that holds back every answer
+    // and one stuck on its first command look alike.
+    const std::string when =
+        run.cpu_limited ? "by the time it had used its " + limit_text(limits.cpu) + " of CPU time"
+                        : "within " + limit_text(limits.wall) + " of wall-clock time (using " +
+                              limit_text(run.cpu / 100 * 100) + " of CPU)";  // to the tenth
     const std::size_t came = output_lines(run.out).size();
     const std::optional<Mismatch>& m = result.mismatch;
     if (m && !m->actual && !m->extra_output && came > 0) {
-      // The answers before it came, so the program is at this line: stuck on it (a program
-      // that holds back every answer shows none, below).
-      result.summary = "no answer to this line within " + seconds(limits.wall) + ": the " +
-                       std::to_string(came) + (came == 1 ? " answer" : " answers") +
+      result.summary = "no answer to this line " + when + ": the " + std::to_string(came) +
+                       (came == 1 ? " answer" : " answers") +
                        " before it came, and the program was still working on this command";
     } else if (came == 0) {
-      result.summary = "no answer at all within " + seconds(limits.wall) +
+      result.summary = "no answer at all " + when +
                        ": the program is stuck on the first command, or holds its answers back";
     } else {
-      result.summary = "not finished within " + seconds(limits.wall) + " (" + answered(run, kase) +
+      result.summary = "not finished " + when + " (" + answered(run, kase) +
                        (output_right ? ", all of them right" : "") + ")";
     }
+  } else if (run.oom_killed || !allocation.empty()) {
+    result.verdict = Verdict::MemoryLimit;
+    result.summary = (run.oom_killed ? "ran out of memory: its processes together reached the memory limit, " +
+                                           mib(limits.memory_bytes) + ", and the kernel ended one"
+                                     : "ran out of memory: an allocation failed (" + allocation + ")" +
+                                           (limits.memory_bytes != 0 ? " under the limit of " +
+                                                                           mib(limits.memory_bytes) + " per process"
+                                                                     : "")) +
+                     " (" + answered(run, kase) + ")";
   } else if (run.signal != 0) {
     result.verdict = Verdict::Crashed;
     result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
@@ -219,7 +248,7 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
       return;
     }
     Limits limits = options.limits;
-    limits.wall = case_time_limit(cases[i], options.timeout, options.limits.wall);
+    limits.set_time(case_time_limit(cases[i], options.timeout, options.limits.cpu));
     const bool hidden = cases[i].hidden;
     if (options.hidden_apart) {  // wait until no case of the other kind runs
       std::unique_lock<std::mutex> lock(apart_lock);

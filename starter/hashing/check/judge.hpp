@@ -16,7 +16,10 @@ namespace grader {
 
 // In order of precedence (DOMjudge's): the first that applies is the verdict.
 enum class Verdict {
-  Timeout,      // the wall-clock limit passed, even if the output so far was right
+  Timeout,      // a time limit passed (its CPU time's or the wall clock's), even if the output so
+                // far was right
+  MemoryLimit,  // it ran out of memory: the cgroup's OOM killer ended it, or an allocation failed
+                // under the address-space limit and the program said so (allocation_failure)
   Crashed,      // a signal ended the program
   ExitCode,     // it exited with a status other than 0
   OutputLimit,  // it wrote more than the output limit
@@ -29,6 +32,13 @@ enum class Verdict {
 };
 
 [[nodiscard]] std::string_view verdict_name(Verdict verdict);
+
+// What a program that ended badly (a signal, a status other than 0) wrote to stderr when an
+// allocation failed, as its runtime words it: "std::bad_alloc" (C++, libstdc++ and libc++),
+// "MemoryError" (Python), "java.lang.OutOfMemoryError", "memory allocation of N bytes failed"
+// (Rust), "runtime: out of memory" (Go), "out of memory" (Node.js's V8 and others). Empty when
+// none of them is there.
+[[nodiscard]] std::string allocation_failure(const RunResult& run);
 
 struct CaseResult {
   const Case* kase = nullptr;
@@ -68,8 +78,9 @@ void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
                      const std::function<void(std::size_t)>& work);
 
 struct GradeOptions {
-  Limits limits;  // limits.wall: the limit of a case with no @timeout and no reference time
-  // --timeout: the limit of every case without @timeout, over its reference time's
+  Limits limits;  // limits.cpu: the limit of a case with no @timeout and no reference time
+  // --timeout: the CPU-time limit of every case without @timeout, over its reference time's
+  // (each case's wall-clock limit is wall_limit of its CPU-time limit, time_limit.hpp)
   std::optional<std::chrono::milliseconds> timeout;
   int jobs = 1;
   // Once this many cases have timed out, the cases not started yet are Skipped, in the spirit
@@ -86,9 +97,9 @@ struct GradeOptions {
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
   std::chrono::milliseconds budget{0};
-  // A hidden case never runs while a visible one does, nor the other way round: the sandbox's
-  // users kind, where nothing but time keeps two programs apart (docs/batch.md), so that none
-  // whose output students see can hear from one that read a hidden input. The verdicts do not
+  // A hidden case never runs while a visible one does, nor the other way round: for the
+  // sandbox's users kind, where nothing but time keeps two programs apart, so that none whose
+  // output students see can hear from one that read a hidden input. The verdicts do not
   // change; only which cases run at once.
   bool hidden_apart = false;
 };

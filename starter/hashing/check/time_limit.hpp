@@ -1,0 +1,67 @@
+// A run's time limits (docs/case-format.md, "Time limits"): the rule and every number of it, in
+// one place, for the grader, its --help and the starters' self-check alike.
+//
+// As isolate's --time, the limit is on the CPU time a run uses: every process and thread of it,
+// its children's included. The machine's load does not change it, so a program gets the same
+// verdict beside a busy build as on an idle machine. A program that blocks or sleeps uses no
+// CPU, so each run also has a wall-clock limit, kWallPerCpu times the CPU limit: isolate's
+// manual advises a --wall-time "much higher" than --time, as a precaution against sleeping
+// programs, and a multiple keeps a program that only waits for the CPU (a machine with every
+// core busy twice over gives it a third of one) within it.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace grader {
+
+struct Case;
+
+inline constexpr int kWallPerCpu = 3;
+
+// As in Kattis problemtools, where the limit is a multiple of the slowest judge solution's time,
+// a case's limit is kTimeMultiplier times the reference's own CPU time on it, and at least
+// kTimeFloor: the reference answers the course's cases in milliseconds, and a student's Debug
+// build on a laptop must not time out where the reference on the kit's machine did not. Nor
+// must a known mistake that is slow as well as wrong (no-byte-cap allocates 512 MiB on
+// cap-36000-bytes: a Python program with it takes 1.4 s there), or its diagnosis is lost.
+inline constexpr double kTimeMultiplier = 10;
+inline constexpr std::chrono::milliseconds kTimeFloor{5000};
+// The limit of a case that no times.tsv names (recorded before times were), and of a run that
+// no case times (a build, `bloom-grader sandbox`), unless its own option says otherwise.
+inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
+
+// The wall-clock limit that goes with a CPU-time limit.
+[[nodiscard]] constexpr std::chrono::milliseconds wall_limit(std::chrono::milliseconds cpu) {
+  return cpu * kWallPerCpu;
+}
+
+// `seconds` (>= 0) rounded up to a whole millisecond: a limit given on a command line or in a
+// case file (--timeout, @timeout), or a time recorded in times.tsv.
+[[nodiscard]] std::chrono::milliseconds whole_ms(double seconds);
+
+// The CPU-time limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
+// kTimeMultiplier times its recorded reference time, at least kTimeFloor; else `fallback`
+// (cases recorded without a time).
+[[nodiscard]] std::chrono::milliseconds case_time_limit(const Case& kase,
+                                                        std::optional<std::chrono::milliseconds> timeout,
+                                                        std::chrono::milliseconds fallback);
+
+// Whether `recorded` (times.tsv) should give way to a fresh measurement, both in seconds:
+// only when the limits they give differ and they are more than a factor 2 apart. Ordinary
+// noise between runs and machines (a case of 3 ms measured at 5 ms) changes nothing, so
+// recording the cases again elsewhere leaves the committed times as they are.
+[[nodiscard]] bool reference_time_stale(double recorded, double measured);
+
+// The rule in words, for --help: "10 times the reference's CPU time on the case (times.tsv), at
+// least 5 s; 10 s for a case without one".
+[[nodiscard]] std::string time_limit_rule();
+
+// How the two limits relate, for --help: "CPU time; the wall-clock limit is 3 times it".
+[[nodiscard]] std::string cpu_and_wall();
+
+// "5 s", "0.3 s", "1.25 s": a limit as messages show it.
+[[nodiscard]] std::string limit_text(std::chrono::milliseconds limit);
+
+}  // namespace grader
