@@ -52,6 +52,9 @@ struct BuildOptions {
   SandboxIds sandbox_ids;              // --sandbox-uids
   double timeout_seconds = 600;
   std::string exercise;  // names the starter in the message for a submission without CMake
+  // --report FORMAT:FILE: when the build fails, what the format says for a submission no case
+  // could run (Gradescope's results.json with score 0 and the compiler's message)
+  std::vector<ReportRequest> reports;
 };
 
 // `bloom-grader exercises`: the manifest's exercises, or the case folders of one.
@@ -75,6 +78,10 @@ struct AuditOptions : GradingOptions {
 
 // Parses "FORMAT[:FILE]"; returns an error message, or "" when it is well formed.
 [[nodiscard]] std::string parse_report_request(const std::string& text, ReportRequest& request);
+
+// Writes, into each requested report's file whose format has a word for it, that no case could
+// run and `why` (ReportFormat::not_graded). A file that cannot be written is an error.
+void write_not_graded(const std::vector<ReportRequest>& reports, std::string_view why);
 
 // `bloom-grader run`: grades `command` on the cases and writes the reports. Returns an exit code.
 [[nodiscard]] int run_cases(const RunOptions& options);

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <iostream>
+#include <sstream>
 
 #include "app.hpp"
 #include "subcommand.hpp"
@@ -20,14 +21,14 @@ Limits build_limits(double timeout_seconds) {
   return limits;
 }
 
-// Exit status of a build that ran, after its output went to stderr.
-int build_status(const RunResult& run) {
-  std::cerr << run.out << run.err;
+// Exit status of a build that ran, after its output went to `said`.
+int build_status(const RunResult& run, std::ostream& said) {
+  said << run.out << run.err;
   if (!run.started) {
     error(run.start_error);
     return kExitCouldNotRun;
   }
-  if (run.timed_out) std::cerr << "bloom-grader: the build ran out of time\n";
+  if (run.timed_out) said << "bloom-grader: the build ran out of time\n";
   return run.timed_out || run.signal != 0 || run.exit_code != 0 ? kExitFailed : kExitPassed;
 }
 
@@ -58,7 +59,7 @@ bool place_program(const fs::path& built, const fs::path& project, const fs::pat
 // seen at the submission's own path under bubblewrap. Only the program comes back into the
 // submission, as a regular file: nothing the build made is followed out of the copy.
 int build_sandboxed(const BuildOptions& options, const fs::path& submission,
-                    const SubmissionBuild& found) {
+                    const SubmissionBuild& found, std::ostream& said) {
   const std::shared_ptr<Sandbox> sandbox =
       open_sandbox_or_say(*options.sandbox, 1, 0, options.sandbox_ids);
   if (!sandbox) return kExitCouldNotRun;
@@ -70,8 +71,7 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
     sandbox->hand_over(copy);
   } catch (const fs::filesystem_error& e) {
     if (!copy.empty()) sandbox->drop(copy);
-    std::cerr << "Your submission could not be copied into the sandbox: " << e.code().message()
-              << "\n";
+    said << "Your submission could not be copied into the sandbox: " << e.code().message() << "\n";
     return kExitFailed;
   }
   const fs::path seen = users ? copy : submission;  // where the build sees the submission
@@ -81,7 +81,8 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
   const std::vector<Binding> bindings =
       users ? std::vector<Binding>{} : std::vector<Binding>{{copy, submission, true}};
   const Command command = sandbox->wrap({"/bin/sh", "-c", line}, bindings, seen, line, copy);
-  int status = build_status(run_program(command, "", build_limits(options.timeout_seconds)));
+  int status =
+      build_status(run_program(command, "", build_limits(options.timeout_seconds)), said);
   if (status == kExitPassed) {
     const fs::path built = copy / found.relative / submission_program();
     struct stat info {};
@@ -89,8 +90,8 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
     // a regular file of its own: not a link, nor another name of a file it could not read
     // (hard links, where the kernel lets them be made to others' files)
     if (::lstat(built.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_nlink != 1) {
-      std::cerr << "The build made no program " << submission_program().string()
-                << " (a regular file with no other name).\n";
+      said << "The build made no program " << submission_program().string()
+           << " (a regular file with no other name).\n";
       status = kExitFailed;
     } else if (!place_program(built, found.project, submission, failed)) {
       error("cannot copy the program out of the sandbox: " + failed.message());
@@ -101,9 +102,15 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
   return status;
 }
 
-}  // namespace
+// The last bytes of a build's output: where a compiler's first error usually is, and as much as
+// a platform shows in one place.
+std::string tail(const std::string& said) {
+  constexpr std::size_t kShown = 6000;
+  return said.size() <= kShown ? said : "…" + said.substr(said.size() - kShown);
+}
 
-int build_submission(const BuildOptions& options) {
+// The build, its output in `said`; a submission without a project also says so in `said`.
+int build_found(const BuildOptions& options, std::ostream& said, bool& no_project) {
   if (!fs::is_directory(options.submission)) {
     error(options.submission.string() + ": no such folder");
     return kExitCouldNotRun;
@@ -111,21 +118,43 @@ int build_submission(const BuildOptions& options) {
   const fs::path submission = fs::absolute(options.submission).lexically_normal();
   const std::optional<SubmissionBuild> found = find_submission_build(submission);
   if (!found) {
-    std::cerr << no_project_message(options.exercise.empty() ? "the starter"
-                                                             : "starter/" + options.exercise + "/")
-              << "\n";
+    no_project = true;
+    said << no_project_message(options.exercise.empty() ? "the starter"
+                                                        : "starter/" + options.exercise + "/");
     return kExitFailed;
   }
   int status = kExitPassed;
   if (options.sandbox) {
-    status = build_sandboxed(options, submission, *found);
+    status = build_sandboxed(options, submission, *found, said);
   } else {
     const std::string line =
         "cd " + shell_quote(found->project.string()) + " && " + submission_build_command();
     status = build_status(run_program(Command{"/bin/sh", {"-c", line}, line, {}, {}}, "",
-                                      build_limits(options.timeout_seconds)));
+                                      build_limits(options.timeout_seconds)),
+                          said);
   }
   if (status == kExitPassed) std::cout << (found->project / submission_program()).string() << "\n";
+  return status;
+}
+
+}  // namespace
+
+int build_submission(const BuildOptions& options) {
+  std::ostringstream said;
+  bool no_project = false;
+  const int status = build_found(options, said, no_project);
+  std::cerr << said.str() << (no_project ? "\n" : "");
+  if (no_project) {
+    write_not_graded(options.reports, said.str());
+  } else if (status == kExitFailed) {
+    write_not_graded(options.reports,
+                     "Your submission did not build, so no case could run. The compiler said:\n\n" +
+                         tail(said.str()));
+  } else if (status == kExitCouldNotRun) {
+    write_not_graded(options.reports,
+                     "The autograder could not build your submission, and this is not about your "
+                     "code: the instructor finds why in the autograder's log.");
+  }
   return status;
 }
 

@@ -93,6 +93,36 @@ void add_skip_option(CLI::App* sub, int& skip_after_timeouts) {
       ->check(CLI::NonNegativeNumber);
 }
 
+// --report FORMAT[:FILE], repeatable, parsed as it is given. `not_graded_only`: the formats that
+// have a word for a submission no case could run (build's reports), each into a file.
+void add_report_option(CLI::App* sub, std::vector<grader::ReportRequest>& reports,
+                       bool not_graded_only) {
+  std::string help = not_graded_only
+                         ? "FORMAT:FILE (repeatable): when the build fails, what the format "
+                           "says for a submission no case could run, FORMAT one of:"
+                         : "FORMAT[:FILE] (repeatable; default text to stdout), FORMAT one of:";
+  for (const grader::ReportFormat& format : grader::report_formats()) {
+    if (!not_graded_only || format.not_graded != nullptr) {
+      help.append("\n  ").append(format.name).append(": ").append(format.about);
+    }
+  }
+  sub->add_option_function<std::vector<std::string>>(
+      "--report",
+      [&reports, not_graded_only](const std::vector<std::string>& texts) {
+        for (const std::string& text : texts) {
+          grader::ReportRequest request;
+          const std::string problem = grader::parse_report_request(text, request);
+          if (!problem.empty()) throw CLI::ValidationError(problem);
+          if (not_graded_only && (request.format->not_graded == nullptr || request.file.empty())) {
+            throw CLI::ValidationError("--report " + text + ": build writes only " +
+                                       "FORMAT:FILE of a format with a word for a failed build");
+          }
+          reports.push_back(request);
+        }
+      },
+      help);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -102,16 +132,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   grader::RunOptions run;
-  std::vector<std::string> report_texts;
   CLI::App* run_app = app.add_subcommand("run", "grade a program on case files");
   add_grading_options(run_app, run, "cases run");
   run_app->add_option("--filter", run.filter, "only cases whose name matches this glob");
   add_skip_option(run_app, run.skip_after_timeouts);
-  std::string formats_help = "FORMAT[:FILE] (repeatable; default text to stdout), FORMAT one of:";
-  for (const grader::ReportFormat& format : grader::report_formats()) {
-    formats_help.append("\n  ").append(format.name).append(": ").append(format.about);
-  }
-  run_app->add_option("--report", report_texts, formats_help);
+  add_report_option(run_app, run.reports, false);
   run_app->add_flag("--verbose", run.verbose, "say more while grading");
   run_app->add_flag("--show-hidden", run.show_hidden,
                     "show hidden cases' lines in full, for the instructor (text, JSON, JUnit; "
@@ -217,6 +242,7 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   build_app->add_option("--exercise", build.exercise, "names the starter in the message for a "
                                                       "submission without CMakeLists.txt");
+  add_report_option(build_app, build.reports, true);
 
   std::vector<std::filesystem::path> merge_folders;
   std::filesystem::path merge_out = "gradebook.csv";
@@ -286,18 +312,15 @@ int main(int argc, char** argv) {
     sandbox.command = command;
     record.command = command;
     audit.command = command;
-    for (const std::string& text : report_texts) {
-      grader::ReportRequest request;
-      const std::string problem = grader::parse_report_request(text, request);
-      if (!problem.empty()) throw CLI::ValidationError(problem);
-      run.reports.push_back(request);
-    }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // CLI11's printer, with our exit code: a bad command line means the grader could not run
+    // the subcommand being read when it went wrong, if one was named
+    const std::vector<CLI::App*> named = app.get_subcommands();
     std::cerr << "bloom-grader: error: " << e.what() << "\n"
-              << "run \"bloom-grader run --help\" for the options\n";
+              << "run \"bloom-grader "
+              << (named.empty() ? std::string() : named.back()->get_name() + " ") << "--help\" for the options\n";
     return grader::kExitCouldNotRun;
   }
   if (record_app->parsed()) return grader::record_cases(record);

@@ -81,6 +81,14 @@ nlohmann::json to_json(const Report& report) {
           {"cases", cases}};
 }
 
+nlohmann::json gradescope_not_graded(std::string_view why) {
+  return {{"score", 0},
+          {"output", std::string(why)},
+          {"visibility", "visible"},
+          {"stdout_visibility", "hidden"},
+          {"tests", nlohmann::json::array()}};
+}
+
 nlohmann::json to_gradescope(const Report& report) {
   nlohmann::json tests = nlohmann::json::array();
   for (const CaseResult& r : report.results) {
@@ -187,7 +195,8 @@ std::span<const ReportFormat> report_formats() {
       {"gradescope", "Gradescope's results.json",
        [](const Report& report, std::ostream& out, const TextStyle&) {
          out << json_text(to_gradescope(report));
-       }},
+       },
+       [](std::string_view why, std::ostream& out) { out << json_text(gradescope_not_graded(why)); }},
       {"junit", "JUnit XML, for CI",
        [](const Report& report, std::ostream& out, const TextStyle&) { out << to_junit(report); }},
       {"html", "the class report's page for this one program: its cases, failures and diagnoses",

@@ -23,6 +23,10 @@ namespace grader {
 // max_score, status, output and visibility; hidden cases are "hidden".
 [[nodiscard]] nlohmann::json to_gradescope(const Report& report);
 
+// Gradescope's results.json for a submission that no case could run: score 0, and `why` as the
+// one thing the student reads.
+[[nodiscard]] nlohmann::json gradescope_not_graded(std::string_view why);
+
 // JUnit XML as GitLab, Jenkins and GitHub read it: one testsuite, a testcase per case with a
 // unique classname.name, the details in the text of <failure>.
 [[nodiscard]] std::string to_junit(const Report& report);
@@ -33,6 +37,10 @@ struct ReportFormat {
   std::string_view name;
   std::string_view about;
   void (*write)(const Report& report, std::ostream& out, const TextStyle& style);
+  // What the format says when no case could run (a build that failed, a grader that could not
+  // start), so that a platform reading the file finds one; null where the format has no such
+  // word and the error on standard error is all there is.
+  void (*not_graded)(std::string_view why, std::ostream& out) = nullptr;
 };
 [[nodiscard]] std::span<const ReportFormat> report_formats();
 [[nodiscard]] const ReportFormat* find_report_format(std::string_view name);

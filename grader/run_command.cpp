@@ -28,7 +28,27 @@ std::string parse_report_request(const std::string& text, ReportRequest& request
   return "";
 }
 
-int run_cases(const RunOptions& options) {
+void write_not_graded(const std::vector<ReportRequest>& reports, std::string_view why) {
+  for (const ReportRequest& request : reports) {
+    if (request.file.empty() || request.format->not_graded == nullptr) continue;
+    std::ofstream file(request.file, std::ios::binary);
+    request.format->not_graded(why, file);
+    if (!file.flush()) {
+      error("cannot write the " + std::string(request.format->name) + " report to " + request.file);
+    }
+  }
+}
+
+namespace {
+
+// What a platform's report says when the grader itself could not grade: the reason is the
+// error above it on standard error, in the autograder's log.
+constexpr std::string_view kGraderFailed =
+    "The autograder could not grade your program, and this is not about your code: the "
+    "instructor finds why in the autograder's log.";
+
+// Sets `reported` once the reports are written: a run that stops before has none.
+int grade_and_report(const RunOptions& options, bool& reported) {
   std::optional<Prepared> prepared = prepare(options.cases, options.command);
   if (!prepared) return kExitCouldNotRun;
   std::vector<Case>& cases = prepared->cases;
@@ -85,6 +105,7 @@ int run_cases(const RunOptions& options) {
 
   std::vector<ReportRequest> reports = options.reports;
   if (reports.empty()) reports.push_back({find_report_format("text"), ""});
+  reported = true;
   int status = report.failed() == 0 ? kExitPassed : kExitFailed;
   for (const ReportRequest& request : reports) {
     std::ofstream file;
@@ -103,6 +124,15 @@ int run_cases(const RunOptions& options) {
                           {terminal && std::getenv("NO_COLOR") == nullptr, options.verbose});
   }
   if (not_started || report.interrupted) return kExitCouldNotRun;
+  return status;
+}
+
+}  // namespace
+
+int run_cases(const RunOptions& options) {
+  bool reported = false;
+  const int status = grade_and_report(options, reported);
+  if (!reported) write_not_graded(options.reports, kGraderFailed);
   return status;
 }
 

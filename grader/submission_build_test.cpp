@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "report_formats.hpp"
 #include "spawn.hpp"
 
 namespace {
@@ -82,4 +83,54 @@ TEST_CASE("the build removes a shipped build/ and builds only bloom, in Release:
     CHECK(fs::exists(project / "build" / "build.ninja") == with_ninja);
     CHECK(fs::exists(project / "build" / "Makefile") == !with_ninja);
   }
+}
+
+TEST_CASE("a build that fails, or a run that cannot grade, still leaves Gradescope a results.json") {
+  // Gradescope scores a submission from results.json alone: every way the grader can stop
+  // before a case runs writes one with score 0, saying whose fault it is.
+  const testing_support::TempDir tmp;
+  const fs::path results = tmp.path() / "results.json";
+  const std::string report = "gradescope:" + results.string();
+  const auto grader = [](std::vector<std::string> args) {
+    args.insert(args.begin(), BLOOM_GRADER_BINARY);
+    return testing_support::run_text_input(args, "");
+  };
+  const auto read_results = [&] { return nlohmann::json::parse(testing_support::read_file(results)); };
+
+  fs::create_directories(tmp.path() / "empty");
+  CHECK(grader({"build", "--report", report, (tmp.path() / "empty").string()}).exit_code == 1);
+  CHECK(read_results() == grader::gradescope_not_graded(grader::no_project_message("the starter")));
+
+  const fs::path broken = tmp.path() / "broken";
+  fs::create_directories(broken);
+  testing_support::write_file(broken / "CMakeLists.txt",
+                              "cmake_minimum_required(VERSION 3.16)\nproject(x LANGUAGES NONE)\n"
+                              "message(FATAL_ERROR \"this is not a project\")\n");
+  const testing_support::Finished built = grader({"build", "--report", report, broken.string()});
+  INFO(built.err);
+  CHECK(built.exit_code == 1);
+  const nlohmann::json failed = read_results();
+  CHECK(failed["score"] == 0);
+  CHECK(failed["tests"].empty());
+  const std::string output = failed["output"];
+  CHECK(output.starts_with("Your submission did not build, so no case could run. The compiler said:\n\n"));
+  CHECK(output.find("this is not a project") != std::string::npos);
+
+  // a folder or a case folder that is not there: the grader's trouble, not the student's
+  const std::string not_ours =
+      "this is not about your code: the instructor finds why in the autograder's log.";
+  CHECK(grader({"build", "--report", report, (tmp.path() / "gone").string()}).exit_code == 2);
+  CHECK(read_results()["output"] == "The autograder could not build your submission, and " + not_ours);
+  fs::remove(results);
+  const testing_support::Finished run =
+      grader({"run", "--cases", (tmp.path() / "no-cases").string(), "--report", report, "--", "/bin/cat"});
+  CHECK(run.exit_code == 2);
+  CHECK(read_results()["output"] == "The autograder could not grade your program, and " + not_ours);
+
+  // the control: a format without a word for a failed build is refused, and writes nothing
+  const testing_support::Finished json =
+      grader({"build", "--report", "json:" + (tmp.path() / "x.json").string(), broken.string()});
+  CHECK(json.exit_code == 2);
+  CHECK(json.err.find("build writes only FORMAT:FILE") != std::string::npos);
+  CHECK_FALSE(fs::exists(tmp.path() / "x.json"));
 }
