@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "case_file.hpp"
 #include "generate.hpp"
 #include "mistakes.hpp"
 #include "program.hpp"
@@ -22,7 +23,8 @@ constexpr const char* kSynopsis =
 constexpr const char* kHelp =
     "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md);\n"
     "                    repeat it for a student with several\n"
-    "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
+    "  --list-mistakes   print the known mistakes as mistakes.tsv holds them: id, exercise, source\n"
+    "                    and message, tab-separated, after a comment\n"
     "  --scramble FUNCTION:SEED\n"
     "                    answer with FUNCTION replaced by a random function of its arguments, the\n"
     "                    same for the same SEED: a program wrong in no particular way\n"
@@ -31,13 +33,15 @@ constexpr const char* kHelp =
     "                    write K random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/;\n"
     "                    record them with bloom-grader record --mistakes (docs/mistakes.md)\n";
 
+// The catalogue as mistakes.tsv holds it, written by the format's one writer (the grader's
+// case-file module), so that record copies it and a starter's check reads it unchanged.
 int list_mistakes() {
+  std::vector<grader::MistakeInfo> catalogue;
   for (const bloom::Mistake& m : bloom::mistakes()) {
-    std::printf("%.*s\t%.*s\t%.*s\t%.*s\n", static_cast<int>(m.id.size()), m.id.data(),
-                static_cast<int>(m.exercise.size()), m.exercise.data(),
-                static_cast<int>(m.source.size()), m.source.data(),
-                static_cast<int>(m.message.size()), m.message.data());
+    catalogue.push_back({std::string(m.id), std::string(m.exercise), std::string(m.source),
+                         std::string(m.message)});
   }
+  std::fputs(grader::format_catalogue(catalogue).c_str(), stdout);
   return 0;
 }
 
