@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "case_file.hpp"
+#include "command_line.hpp"
 #include "judge.hpp"
 #include "report.hpp"
 
@@ -29,19 +29,10 @@
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: check [--help] [--verbose] [--timeout SECONDS] [--memory MIB] [--program PATH]\n"
-    "             [CASE_OR_FOLDER...]\n"
-    "\n"
+constexpr const char* kAbout =
     "Grades this starter's bloom program against the public cases (by default every case in\n"
-    "the starter's cases/ folder) and says what differs, case by case.\n"
-    "\n"
-    "  --program PATH     the program to grade (default: the bloom built beside check)\n"
-    "  --timeout SECONDS  the wall-clock limit of a case without @timeout (default: 10 times\n"
-    "                     the reference's time on it, at least 5 s; cases/*/times.tsv)\n"
-    "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
-    "  --verbose          also show what passed cases wrote to stderr\n"
-    "\n"
+    "the starter's cases/ folder) and says what differs, case by case.\n";
+constexpr const char* kExitStatus =
     "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
 
 // The functions the program said it lacks, from its `error: not implemented: NAME` answers.
@@ -77,52 +68,43 @@ std::vector<std::string> still_to_write(const std::string& program,
   return names;
 }
 
-int usage_error(const std::string& message) {
-  std::cerr << "check: error: " << message << "\n" << kUsage;
-  return 2;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::filesystem::path> paths;
   grader::GradeOptions options;
   bool verbose = false;
   std::string program = BLOOM_PROGRAM;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--verbose" || arg == "-v") {
-      verbose = true;
-    } else if (arg == "--program") {
-      if (!has_value) return usage_error("--program needs a path");
-      program = argv[++i];
-    } else if (arg == "--timeout") {
-      if (!has_value) return usage_error("--timeout needs a number of seconds");
-      char* end = nullptr;
-      const double seconds = std::strtod(argv[++i], &end);
-      if (*end != '\0' || !(seconds > 0 && seconds <= 3600)) {
-        return usage_error("--timeout needs a number of seconds from 0 to 3600, got \"" +
-                           std::string(argv[i]) + "\"");
-      }
-      options.timeout = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
-    } else if (arg == "--memory") {
-      if (!has_value) return usage_error("--memory needs a number of MiB");
-      char* end = nullptr;
-      const unsigned long long mib = std::strtoull(argv[++i], &end, 10);
-      if (*end != '\0' || argv[i][0] == '\0' || mib > (1ULL << 30)) {
-        return usage_error("--memory needs a whole number of MiB, got \"" + std::string(argv[i]) + "\"");
-      }
-      options.limits.memory_bytes = mib << 20;
-    } else if (!arg.empty() && arg[0] == '-') {
-      return usage_error("unknown option \"" + arg + "\"");
-    } else {
-      paths.emplace_back(arg);
-    }
-  }
+  const bloom::Setter timeout{
+      [&options](std::string_view value) {
+        const std::string text(value);
+        char* end = nullptr;
+        const double seconds = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(seconds > 0 && seconds <= 3600)) return false;
+        options.timeout = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+        return true;
+      },
+      "a number of seconds from 0 to 3600"};
+  const bloom::CommandLine line{
+      "check",
+      "[CASE_OR_FOLDER...]",
+      kAbout,
+      kExitStatus,
+      {{"--verbose", "", "also show what passed cases wrote to stderr", bloom::flag(verbose), false,
+        "-v"},
+       {"--timeout", "SECONDS",
+        "the wall-clock limit of a case without @timeout (default: 10 times the reference's time "
+        "on it, at least 5 s; cases/*/times.tsv)",
+        timeout},
+       {"--memory", "MIB", "the program's address-space limit, 0 for none (default 2048)",
+        bloom::whole_number(0, 1ULL << 30,
+                            [&options](std::uint64_t mib) { options.limits.memory_bytes = mib << 20; },
+                            "MiB")},
+       {"--program", "PATH", "the program to grade (default: the bloom built beside check)",
+        bloom::text(program, "a path")}}};
+  const bloom::ParsedCommandLine parsed =
+      bloom::parse_command_line(line, argc, argv, std::cout, std::cerr);
+  if (parsed.exit_status) return *parsed.exit_status;
+  std::vector<std::filesystem::path> paths(parsed.operands.begin(), parsed.operands.end());
   if (paths.empty()) paths.emplace_back(BLOOM_CASES_DIR);
   // the program runs in a fresh folder: resolved to an absolute path first
   std::string problem;
