@@ -190,9 +190,10 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
       ec.assign(errno, bp::system_category());
       return bp::basic_process<Executor>{executor};
     }
-    const int report_fd = above(exec_report.p[1], report_copy);
-    const int filter = above(filter_fd, filter_copy);
-    const int status = above(status_fd, status_copy);
+    // volatile: read in the child after vfork, where a register may not hold them (-Wclobbered)
+    const volatile int report_fd = above(exec_report.p[1], report_copy);
+    const volatile int filter = above(filter_fd, filter_copy);
+    const volatile int status = above(status_fd, status_copy);
     if (report_fd < 0 || (filter_fd >= 0 && filter < 0) || (status_fd >= 0 && status < 0)) {
       ec.assign(errno, bp::system_category());
       return bp::basic_process<Executor>{executor};

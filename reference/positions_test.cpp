@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "functions.hpp"
+
 namespace {
 
 std::vector<std::uint32_t> positions_of(std::string_view key, std::uint32_t m, std::size_t k) {

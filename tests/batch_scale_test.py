@@ -17,6 +17,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import class_page  # noqa: E402
+from case_text import listed_mistakes  # noqa: E402
 import cli  # noqa: E402
 import outcome  # noqa: E402
 
@@ -31,8 +32,7 @@ def main():
     args = parser.parse_args()
     grader, cases, student, reference = args.grader, args.cases, args.student, args.reference
     segfault, sleeper, fake = args.segfault, args.sleeper, args.fake
-    ids = [l.split("\t")[0] for l in subprocess.run([reference, "--list-mistakes"], capture_output=True,
-                                                      text=True, check=True).stdout.splitlines()]
+    ids = list(listed_mistakes(reference))
     expected = {}  # submission -> (status, diagnosis or verdict set)
     with tempfile.TemporaryDirectory(prefix="bloom-200-") as tmp:
         subs = pathlib.Path(tmp) / "submissions"

@@ -21,8 +21,9 @@ import yaml
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 import outcome  # noqa: E402
-from case_text import hidden_suite  # noqa: E402
+from case_text import hidden_suite, listed_mistakes  # noqa: E402
 
 # a submission: a CMake project whose `bloom` runs a program copied beside it
 MAIN = """#include <unistd.h>
@@ -83,16 +84,14 @@ def main():
     try:
         # the image's kit: /kit/build/bin/bloom-grader, the manifest, the cases, a hidden suite
         kit = tmp / "kit"
-        (kit / "build" / "bin").mkdir(parents=True)
-        shutil.copy(args.grader, kit / "build" / "bin" / "bloom-grader")
+        install_grader(args.grader, kit / "build" / "bin")
         shutil.copy(source / "exercises.tsv", kit / "exercises.tsv")
         shutil.copytree(source / "cases", kit / "cases")
         secret = hidden_suite(kit, exercise, sorted(p.stem for p in (kit / "cases" / exercise).glob("*.case"))[0])
         # the volume: the submissions at /data/submissions, a right one and one with the first
         # known mistake of the exercise, each a CMake project that runs the reference under /kit
         shutil.copy(args.reference, kit / "build" / "bin" / "bloom-reference")
-        listed = subprocess.run([args.reference, "--list-mistakes"], capture_output=True, text=True, check=True)
-        mistake = next(line.split("\t")[0] for line in listed.stdout.splitlines() if line.split("\t")[1] == exercise)
+        mistake = next(m for m, of in listed_mistakes(args.reference).items() if of == exercise)
         data = tmp / "data"
         for name, words in (("right", []), (mistake, ["--mistake", mistake])):
             folder = data / "submissions" / name

@@ -114,9 +114,7 @@ def main():
     args = parser.parse_args()
     grader, reference, cases, check, docs = args.grader, args.reference, args.cases, args.check, args.docs
     python_student, cpp_student = args.python_student, args.cpp_student
-    catalogue = subprocess.run([reference, "--list-mistakes"], capture_output=True, text=True,
-                               check=True).stdout.splitlines()
-    exercise_of = {line.split("\t")[0]: line.split("\t")[1] for line in catalogue}
+    exercise_of = case_text.listed_mistakes(reference)
     ids = list(exercise_of)
     documented = pathlib.Path(docs).read_text()
     untold = untold_pairs(documented)

@@ -41,6 +41,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 from outcome import report  # noqa: E402
 
 PYTHON = "/usr/bin/python3"  # the sandbox shows /usr, and nothing of a user's own Python
@@ -271,8 +272,7 @@ def main():
         # Everything the grader runs from here, so that an ordinary uid can reach it too.
         bin_dir = tmp / "bin"
         bin_dir.mkdir()
-        grader = bin_dir / "bloom-grader"
-        shutil.copy(args.grader, grader)
+        grader = install_grader(args.grader, bin_dir)
         escape = bin_dir / "escape.py"
         shutil.copy(args.escape, escape)
         setuid = bin_dir / "id-setuid"  # a setuid-root copy of id(1)

@@ -20,6 +20,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 import outcome  # noqa: E402
 from case_text import hidden_suite  # noqa: E402
 from slurm_cluster import SlurmCluster  # noqa: E402
@@ -56,8 +57,7 @@ def main():
         # the kit as the job file finds it: BLOOM_KIT/build/bin/bloom-grader, the manifest, the
         # cases, and an instructor's hidden suite
         kit = tmp / "kit"
-        (kit / "build" / "bin").mkdir(parents=True)
-        shutil.copy(args.grader, kit / "build" / "bin" / "bloom-grader")
+        install_grader(args.grader, kit / "build" / "bin")
         shutil.copy(source / "exercises.tsv", kit / "exercises.tsv")
         shutil.copytree(source / "cases", kit / "cases")
         secret = hidden_suite(kit, "bip37", "nine-elements-one-percent")

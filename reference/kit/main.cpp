@@ -1,14 +1,16 @@
 // bloom-reference: the course's program, plus what only the kit offers: answering as a
-// student with known mistakes would (--mistake, --list-mistakes) and writing random hidden
-// cases (--generate). The starters' main (reference/main.cpp) is the program alone.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+// student with known mistakes would (--mistake, --list-mistakes), as a program with one
+// function scrambled (--scramble, --list-scrambled), and writing random hidden cases
+// (--generate). The starters' main (reference/main.cpp) is the program alone.
+#include <cstdint>
 #include <exception>
+#include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "case_file.hpp"
 #include "generate.hpp"
 #include "mistakes.hpp"
 #include "program.hpp"
@@ -16,113 +18,147 @@
 
 namespace {
 
-constexpr const char* kSynopsis =
-    "[--mistake ID... | --list-mistakes | --scramble FUNCTION:SEED | --list-scrambled |\n"
-    "       --generate EXERCISE --seed N --count K --out DIR]";
-constexpr const char* kHelp =
-    "  --mistake ID      answer as a student with this known mistake would (docs/mistakes.md);\n"
-    "                    repeat it for a student with several\n"
-    "  --list-mistakes   print the known mistakes: id, exercise, source and message, tab-separated\n"
-    "  --scramble FUNCTION:SEED\n"
-    "                    answer with FUNCTION replaced by a random function of its arguments, the\n"
-    "                    same for the same SEED: a program wrong in no particular way\n"
-    "  --list-scrambled  print the functions --scramble takes, one a line\n"
-    "  --generate EXERCISE --seed N --count K --out DIR\n"
-    "                    write K random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/;\n"
-    "                    record them with bloom-grader record --mistakes (docs/mistakes.md)\n";
+constexpr std::uint64_t kMaxCount = 100000;  // cases: more is a mistake, not a hidden suite
 
+// The catalogue as mistakes.tsv holds it, written by the format's one writer (the grader's
+// case-file module), so that record copies it and a starter's check reads it unchanged.
 int list_mistakes() {
+  std::vector<grader::MistakeInfo> catalogue;
   for (const bloom::Mistake& m : bloom::mistakes()) {
-    std::printf("%.*s\t%.*s\t%.*s\t%.*s\n", static_cast<int>(m.id.size()), m.id.data(),
-                static_cast<int>(m.exercise.size()), m.exercise.data(),
-                static_cast<int>(m.source.size()), m.source.data(),
-                static_cast<int>(m.message.size()), m.message.data());
+    catalogue.push_back({std::string(m.id), std::string(m.exercise), std::string(m.source),
+                         std::string(m.message)});
   }
+  std::cout << grader::format_catalogue(catalogue);
   return 0;
 }
 
-// --generate EXERCISE --seed N --count K --out DIR, at argv[i].
-int generate(const char* program, int i, char** argv) {
-  char* seed_end = nullptr;
-  char* count_end = nullptr;
-  const unsigned long long seed = std::strtoull(argv[i + 3], &seed_end, 10);
-  const long count = std::strtol(argv[i + 5], &count_end, 10);
-  if (*seed_end != '\0' || *count_end != '\0' || count < 1 || count > 100000) {
-    std::fprintf(stderr, "%s: error: --seed needs a whole number and --count one from 1 to 100000\n",
-                 program);
-    return 2;
+int list_scrambled() {
+  for (const std::string_view name : bloom::scrambled_names()) std::cout << name << "\n";
+  return 0;
+}
+
+// What the kit's options ask for, as they are read.
+struct KitOptions {
+  std::vector<const bloom::Mistake*> made;  // --mistake, in order
+  std::optional<bloom::Functions> scrambled;
+  bool list_mistakes = false;
+  bool list_scrambled = false;
+  std::string generate;  // the exercise
+  std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> count;
+  std::string out;
+  bloom::Functions chosen;  // what --mistake or --scramble asks for, once all are read
+};
+
+bloom::Setter mistake_setter(KitOptions& kit) {
+  return {[&kit](std::string_view id) {
+            const bloom::Mistake* mistake = bloom::find_mistake(id);
+            if (mistake != nullptr) kit.made.push_back(mistake);
+            return mistake != nullptr;
+          },
+          "the id of a known mistake (--list-mistakes lists them)"};
+}
+
+// FUNCTION:SEED
+bloom::Setter scramble_setter(KitOptions& kit) {
+  return {[&kit](std::string_view value) {
+            const std::size_t colon = value.find(':');
+            if (colon == std::string_view::npos) return false;
+            std::optional<std::uint64_t> seed;
+            const bloom::Setter number = bloom::whole_number(
+                0, std::numeric_limits<std::uint64_t>::max(), [&](std::uint64_t n) { seed = n; });
+            if (!number.store(value.substr(colon + 1))) return false;
+            kit.scrambled = bloom::functions_scrambled(value.substr(0, colon), *seed);
+            return kit.scrambled.has_value();
+          },
+          "FUNCTION:SEED, FUNCTION one of --list-scrambled and SEED a whole number"};
+}
+
+// The kit's options, in the order the usage lists them.
+std::vector<bloom::Option> kit_options(KitOptions& kit) {
+  const auto whole = [](std::optional<std::uint64_t>& target, std::uint64_t min,
+                        std::uint64_t max) {
+    return bloom::whole_number(min, max, [&target](std::uint64_t n) { target = n; });
+  };
+  return {
+      {"--mistake", "ID",
+       "answer as a student with this known mistake would (docs/mistakes.md); repeat it for a "
+       "student with several",
+       mistake_setter(kit), true},
+      {"--list-mistakes", "",
+       "print the known mistakes as mistakes.tsv holds them: id, exercise, source and message, "
+       "tab-separated, after a comment",
+       bloom::flag(kit.list_mistakes)},
+      {"--scramble", "FUNCTION:SEED",
+       "answer with FUNCTION replaced by a random function of its arguments, the same for the "
+       "same SEED: a program wrong in no particular way",
+       scramble_setter(kit)},
+      {"--list-scrambled", "", "print the functions --scramble takes, one a line",
+       bloom::flag(kit.list_scrambled)},
+      {"--generate", "EXERCISE",
+       "write random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/, with --seed, "
+       "--count and --out; record them with bloom-grader record --mistakes (docs/mistakes.md)",
+       bloom::text(kit.generate, "an exercise")},
+      {"--seed", "N", "--generate's random seed: the same N writes the same cases",
+       whole(kit.seed, 0, std::numeric_limits<std::uint64_t>::max())},
+      {"--count", "K", "how many cases --generate writes", whole(kit.count, 1, kMaxCount)},
+      {"--out", "DIR", "where --generate writes: DIR/EXERCISE/", bloom::text(kit.out, "a folder")},
+  };
+}
+
+// Once every option is read: what they ask for together.
+int finish(KitOptions& kit, const bloom::CommandLine& line, const bloom::Functions*& functions) {
+  std::vector<std::string> modes;  // each asks for a program of its own: one at a time
+  if (!kit.made.empty()) modes.emplace_back("--mistake");
+  if (kit.scrambled) modes.emplace_back("--scramble");
+  if (kit.list_mistakes) modes.emplace_back("--list-mistakes");
+  if (kit.list_scrambled) modes.emplace_back("--list-scrambled");
+  if (!kit.generate.empty()) modes.emplace_back("--generate");
+  if (modes.size() > 1) {
+    return bloom::usage_error(line, modes[0] + " and " + modes[1] + " do not go together",
+                              std::cerr);
   }
-  try {
-    const auto written =
-        bloom::write_random_cases(argv[i + 7], argv[i + 1], seed, static_cast<int>(count));
-    std::printf("wrote %zu cases into %s/%s\n", written.size(), argv[i + 7], argv[i + 1]);
-    return 0;
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "%s: error: %s\n", program, error.what());
-    return 2;
+  const bool generating = !kit.generate.empty();
+  if (!generating && (kit.seed || kit.count || !kit.out.empty())) {
+    return bloom::usage_error(line, "--seed, --count and --out go with --generate", std::cerr);
   }
+  if (generating && !(kit.seed && kit.count && !kit.out.empty())) {
+    return bloom::usage_error(line, "--generate needs --seed, --count and --out", std::cerr);
+  }
+  if (kit.list_mistakes) return list_mistakes();
+  if (kit.list_scrambled) return list_scrambled();
+  if (generating) {
+    try {
+      const auto written =
+          bloom::write_random_cases(kit.out, kit.generate, *kit.seed, static_cast<int>(*kit.count));
+      std::cout << "wrote " << written.size() << " cases into " << kit.out << "/" << kit.generate
+                << "\n";
+      return 0;
+    } catch (const std::exception& error) {
+      std::cerr << line.program << ": error: " << error.what() << "\n";
+      return 2;
+    }
+  }
+  if (!kit.made.empty()) {
+    std::string why_not;
+    const std::optional<bloom::Functions> with = bloom::functions_with(kit.made, &why_not);
+    if (!with) return bloom::usage_error(line, why_not, std::cerr);
+    kit.chosen = *with;
+    functions = &kit.chosen;
+  } else if (kit.scrambled) {
+    kit.chosen = *kit.scrambled;
+    functions = &kit.chosen;
+  }
+  return bloom::Extra::kServe;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* program = argc > 0 ? argv[0] : "bloom-reference";
-  std::vector<const bloom::Mistake*> made;  // --mistake, in order
-  bloom::Functions combined;
-  bloom::Extra extra{kSynopsis, kHelp,
-                     [&](int& i, int count, char** args, const bloom::Functions*& functions) {
-                       if (std::strcmp(args[i], "--list-mistakes") == 0) return list_mistakes();
-                       if (std::strcmp(args[i], "--list-scrambled") == 0) {
-                         for (const std::string_view name : bloom::scrambled_names()) {
-                           std::printf("%.*s\n", static_cast<int>(name.size()), name.data());
-                         }
-                         return 0;
-                       }
-                       if (std::strcmp(args[i], "--scramble") == 0 && i + 1 < count) {
-                         const std::string_view value = args[++i];
-                         const std::size_t colon = value.find(':');
-                         char* end = nullptr;
-                         const std::string seed_text(value.substr(colon == std::string_view::npos ? value.size() : colon + 1));
-                         const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
-                         const std::optional<bloom::Functions> scrambled =
-                             colon == std::string_view::npos || seed_text.empty() || *end != '\0'
-                                 ? std::nullopt
-                                 : bloom::functions_scrambled(value.substr(0, colon), seed);
-                         if (!scrambled) {
-                           std::fprintf(stderr, "%s: error: --scramble needs FUNCTION:SEED, FUNCTION one of "
-                                        "--list-scrambled, got \"%s\"\n", program, args[i]);
-                           return 2;
-                         }
-                         combined = *scrambled;
-                         functions = &combined;
-                         return bloom::Extra::kGoOn;
-                       }
-                       if (std::strcmp(args[i], "--generate") == 0 && i + 7 < count &&
-                           std::strcmp(args[i + 2], "--seed") == 0 &&
-                           std::strcmp(args[i + 4], "--count") == 0 &&
-                           std::strcmp(args[i + 6], "--out") == 0) {
-                         return generate(program, i, args);
-                       }
-                       if (std::strcmp(args[i], "--mistake") != 0 || i + 1 >= count) {
-                         return bloom::Extra::kNotMine;
-                       }
-                       const bloom::Mistake* mistake = bloom::find_mistake(args[++i]);
-                       if (mistake == nullptr) {
-                         std::fprintf(stderr,
-                                      "%s: error: unknown mistake \"%s\" (--list-mistakes lists them)\n",
-                                      program, args[i]);
-                         return 2;
-                       }
-                       made.push_back(mistake);
-                       std::string why_not;
-                       const std::optional<bloom::Functions> with = bloom::functions_with(made, &why_not);
-                       if (!with) {
-                         std::fprintf(stderr, "%s: error: %s\n", program, why_not.c_str());
-                         return 2;
-                       }
-                       combined = *with;
-                       functions = &combined;
-                       return bloom::Extra::kGoOn;
-                     }};
+  KitOptions kit;
+  const bloom::Extra extra{
+      kit_options(kit), [&kit](const bloom::CommandLine& line, const bloom::Functions*& functions) {
+        return finish(kit, line, functions);
+      }};
   return bloom::run(argc, argv, &extra);
 }

@@ -415,33 +415,36 @@ void print_as(std::uint64_t hash, int bits, std::string& out) {
   append_hash_hex(hash, bits, out);
 }
 
-// Each function's variants, indexed by its slips: table[slips].
-template <typename Pointer, std::size_t... Slips, typename Make>
-constexpr std::array<Pointer, sizeof...(Slips)> variants(std::index_sequence<Slips...>, Make make) {
-  return {make(std::integral_constant<unsigned, Slips>{})...};
+// A function's variants, indexed by its slips: table[slips].
+template <unsigned Count, typename Make>
+constexpr auto variants(Make make) {
+  using Pointer = decltype(make(std::integral_constant<unsigned, 0>{}));
+  return [make]<unsigned... Slips>(std::integer_sequence<unsigned, Slips...>) {
+    return std::array<Pointer, Count>{make(std::integral_constant<unsigned, Slips>{})...};
+  }(std::make_integer_sequence<unsigned, Count>{});
 }
 
-constexpr auto kMurmur = variants<decltype(Functions::murmur3_32)>(
-    std::make_index_sequence<kMurmurSlips>{}, [](auto s) { return &murmur_as<s()>; });
-constexpr auto kPosition = variants<decltype(Functions::double_hash_position)>(
-    std::make_index_sequence<kPositionSlips>{}, [](auto s) { return &position_as<s()>; });
-constexpr auto kSize = variants<decltype(Functions::bip37_filter_size)>(
-    std::make_index_sequence<kSizeSlips>{}, [](auto s) { return &size_as<s()>; });
-constexpr auto kBitIndex = variants<decltype(Functions::bip37_bit_index)>(
-    std::make_index_sequence<kBitIndexSlips>{}, [](auto s) { return &bit_index_as<s()>; });
-constexpr auto kPayload = variants<decltype(Functions::filterload_payload)>(
-    std::make_index_sequence<kPayloadSlips>{}, [](auto s) { return &payload_as<s()>; });
-constexpr auto kDecode = variants<decltype(Functions::decode_element)>(
-    std::make_index_sequence<kDecodeSlips>{}, [](auto s) { return &decode_as<s()>; });
-constexpr auto kFnv = variants<decltype(Functions::fnv1a_64)>(
-    std::make_index_sequence<kFnvSlips>{}, [](auto s) { return &fnv_as<s()>; });
-constexpr auto kClassicSize = variants<decltype(Functions::classic_filter_size)>(
-    std::make_index_sequence<kClassicSizeSlips>{}, [](auto s) { return &classic_size_as<s()>; });
-constexpr auto kClassicPosition = variants<decltype(Functions::classic_position)>(
-    std::make_index_sequence<kClassicPositionSlips>{},
-    [](auto s) { return &classic_position_as<s()>; });
-constexpr auto kPrint = variants<decltype(Functions::print_hash)>(
-    std::make_index_sequence<kPrintSlips>{}, [](auto s) { return &print_as<s()>; });
+// Each step's variants (functions.hpp's table): Variants<step>::table[slips]. A step without
+// its own does not build: a new function of the table says here what its slips are.
+template <Step>
+struct Variants;
+#define BLOOM_VARIANTS(step, count, slipped)                   \
+  template <>                                                  \
+  struct Variants<Step::step> {                                \
+    static constexpr auto table =                              \
+        variants<count>([](auto s) { return &slipped<s()>; }); \
+  };
+BLOOM_VARIANTS(Murmur, kMurmurSlips, murmur_as)
+BLOOM_VARIANTS(Position, kPositionSlips, position_as)
+BLOOM_VARIANTS(FilterSize, kSizeSlips, size_as)
+BLOOM_VARIANTS(BitIndex, kBitIndexSlips, bit_index_as)
+BLOOM_VARIANTS(Payload, kPayloadSlips, payload_as)
+BLOOM_VARIANTS(Decode, kDecodeSlips, decode_as)
+BLOOM_VARIANTS(Fnv, kFnvSlips, fnv_as)
+BLOOM_VARIANTS(ClassicSize, kClassicSizeSlips, classic_size_as)
+BLOOM_VARIANTS(ClassicPosition, kClassicPositionSlips, classic_position_as)
+BLOOM_VARIANTS(PrintHash, kPrintSlips, print_as)
+#undef BLOOM_VARIANTS
 
 // Slips of one step that have no one combined answer: one line written two ways, or one way
 // that already holds the other (BIP 37's sizing truncates, from an integer m / n).
@@ -647,20 +650,11 @@ std::optional<Functions> functions_with(std::span<const Mistake* const> made,
     }
   }
   Functions f = reference_functions();
-  const auto at = [&](Step step) { return slips[static_cast<std::size_t>(step)]; };
-  // .at(): a slip whose bit is above its table's size is a bug to hear of, not to read past
-  if (at(Step::Murmur) != 0) f.murmur3_32 = kMurmur.at(at(Step::Murmur));
-  if (at(Step::Position) != 0) f.double_hash_position = kPosition.at(at(Step::Position));
-  if (at(Step::FilterSize) != 0) f.bip37_filter_size = kSize.at(at(Step::FilterSize));
-  if (at(Step::BitIndex) != 0) f.bip37_bit_index = kBitIndex.at(at(Step::BitIndex));
-  if (at(Step::Payload) != 0) f.filterload_payload = kPayload.at(at(Step::Payload));
-  if (at(Step::Decode) != 0) f.decode_element = kDecode.at(at(Step::Decode));
-  if (at(Step::Fnv) != 0) f.fnv1a_64 = kFnv.at(at(Step::Fnv));
-  if (at(Step::ClassicSize) != 0) f.classic_filter_size = kClassicSize.at(at(Step::ClassicSize));
-  if (at(Step::ClassicPosition) != 0) {
-    f.classic_position = kClassicPosition.at(at(Step::ClassicPosition));
-  }
-  if (at(Step::PrintHash) != 0) f.print_hash = kPrint.at(at(Step::PrintHash));
+  for_each_function(f, [&](auto step, auto& function) {
+    // .at(): a slip whose bit is above its table's size is a bug to hear of, not to read past
+    const unsigned made_here = slips[static_cast<std::size_t>(decltype(step)::value)];
+    if (made_here != 0) function = Variants<decltype(step)::value>::table.at(made_here);
+  });
   return f;
 }
 

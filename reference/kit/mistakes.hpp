@@ -19,27 +19,12 @@
 
 namespace bloom {
 
-// The functions of Functions a mistake can slip in.
-enum class Step {
-  Murmur,
-  Position,
-  FilterSize,
-  BitIndex,
-  Payload,
-  Decode,
-  Fnv,
-  ClassicSize,
-  ClassicPosition,
-  PrintHash
-};
-inline constexpr std::size_t kSteps = static_cast<std::size_t>(Step::PrintHash) + 1;
-
 struct Mistake {
   std::string_view id;        // stable: reports and recorded cases use it
   std::string_view exercise;  // its exercise (exercises.tsv): the suite that must catch it
   std::string_view source;    // the lesson and section it comes from
   std::string_view message;   // completes "this is what you get when ..."
-  Step step;                  // the function it slips in
+  Step step;                  // the function it slips in (functions.hpp's table)
   unsigned slip;              // one bit: which slip of that function's (mistakes.cpp)
 };
 

@@ -145,3 +145,20 @@ TEST_CASE("an element decoded as UTF-8 text loses each ill-formed part to U+FFFD
   bloom::append_hex(bytes, hex);
   CHECK(hex == "efbfbdefbfbdefbfbd6162c3a9efbfbdefbfbdefbfbd");
 }
+
+TEST_CASE("each known mistake replaces the function of its step, and no other") {
+  for (const bloom::Mistake& m : bloom::mistakes()) {
+    INFO(m.id);
+    CHECK(bloom::steps_that_differ(with({m.id}), bloom::reference_functions()) ==
+          std::vector<bloom::Step>{m.step});
+  }
+}
+
+TEST_CASE("a known mistake belongs to the exercise whose student writes its function") {
+  for (const bloom::Mistake& m : bloom::mistakes()) {
+    const std::string_view exercise = bloom::row_of(m.step).exercise;
+    INFO(m.id);
+    // given code (decoding, printing) is written in every exercise's program of its own
+    if (!exercise.empty()) CHECK(m.exercise == exercise);
+  }
+}

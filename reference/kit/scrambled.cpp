@@ -74,40 +74,52 @@ std::uint32_t classic(std::uint64_t hash, std::uint32_t i, std::uint32_t m) {
   return static_cast<std::uint32_t>(mix(hash, i) % m);
 }
 
+// Each step's scrambled function (functions.hpp's table). A step that computes and has none
+// does not build: a new function of the table gets its random stand-in here.
+template <Step>
+struct Scrambled;
+#define BLOOM_SCRAMBLED(step, random)        \
+  template <>                                \
+  struct Scrambled<Step::step> {             \
+    static constexpr auto function = random; \
+  };
+BLOOM_SCRAMBLED(Murmur, murmur)
+BLOOM_SCRAMBLED(Position, position)
+BLOOM_SCRAMBLED(FilterSize, filter_size)
+BLOOM_SCRAMBLED(BitIndex, bit_index)
+BLOOM_SCRAMBLED(Payload, payload)
+BLOOM_SCRAMBLED(Decode, decode)
+BLOOM_SCRAMBLED(Fnv, fnv)
+BLOOM_SCRAMBLED(ClassicSize, classic_size)
+BLOOM_SCRAMBLED(ClassicPosition, classic)
+#undef BLOOM_SCRAMBLED
+
 }  // namespace
 
 const std::vector<std::string_view>& scrambled_names() {
-  static const std::vector<std::string_view> names = {
-      "murmur3_32", "double_hash_position", "bip37_filter_size", "bip37_bit_index",
-      "filterload_payload", "decode_element", "fnv1a_64", "classic_filter_size",
-      "classic_position"};
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> computing;
+    for (const FunctionRow& row : kFunctionTable) {
+      if (row.role == Role::Computes) computing.push_back(row.name);
+    }
+    return computing;
+  }();
   return names;
 }
 
 std::optional<Functions> functions_scrambled(std::string_view name, std::uint64_t seed) {
   g_seed = mix(seed);
   Functions f = reference_functions();
-  if (name == "murmur3_32") {
-    f.murmur3_32 = murmur;
-  } else if (name == "double_hash_position") {
-    f.double_hash_position = position;
-  } else if (name == "bip37_filter_size") {
-    f.bip37_filter_size = filter_size;
-  } else if (name == "bip37_bit_index") {
-    f.bip37_bit_index = bit_index;
-  } else if (name == "filterload_payload") {
-    f.filterload_payload = payload;
-  } else if (name == "decode_element") {
-    f.decode_element = decode;
-  } else if (name == "fnv1a_64") {
-    f.fnv1a_64 = fnv;
-  } else if (name == "classic_filter_size") {
-    f.classic_filter_size = classic_size;
-  } else if (name == "classic_position") {
-    f.classic_position = classic;
-  } else {
-    return std::nullopt;
-  }
+  bool found = false;
+  for_each_function(f, [&](auto step, auto& function) {
+    if constexpr (row_of(decltype(step)::value).role == Role::Computes) {
+      if (row_of(step).name == name) {
+        function = Scrambled<decltype(step)::value>::function;
+        found = true;
+      }
+    }
+  });
+  if (!found) return std::nullopt;
   return f;
 }
 

@@ -14,7 +14,8 @@
 
 namespace bloom {
 
-// The names of the functions that can be scrambled: those of unwritten(), the table's order.
+// The names of the functions that can be scrambled: those that compute (functions.hpp's table,
+// Role::Computes), which unwritten() asks too, in the table's order.
 [[nodiscard]] const std::vector<std::string_view>& scrambled_names();
 
 // The reference's functions with `name` replaced by a random function of its arguments, the

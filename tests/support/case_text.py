@@ -2,6 +2,7 @@
 apart from the grader's parser: the lines it sends and its hints."""
 import pathlib
 import re
+import subprocess
 
 HINT = re.compile(r"@hint (?:([A-Z0-9_]+):(?: |$))?(.*)$")
 
@@ -56,3 +57,12 @@ ASSUMING = re.compile(r"^if \S+(?:, \S+)*(?: and \S+)? pass(?:es)?: ")
 def declared_text(shown: str) -> str:
     """A shown hint as its case declares it: without the premise a report puts before it."""
     return ASSUMING.sub("", shown, count=1)
+
+
+def listed_mistakes(program) -> dict[str, str]:
+    """id -> exercise of each known mistake `program --list-mistakes` prints, in its order: the
+    catalogue in mistakes.tsv's form (docs/grader.md), whose `#` lines are comments."""
+    listed = subprocess.run([program, "--list-mistakes"], capture_output=True, text=True,
+                            check=True).stdout
+    rows = [line.split("\t") for line in listed.splitlines() if line and not line.startswith("#")]
+    return {row[0]: row[1] for row in rows}

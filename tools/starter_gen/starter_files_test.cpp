@@ -4,7 +4,10 @@
 
 #include <doctest/doctest.h>
 #include <fstream>
+#include <regex>
+#include <set>
 
+#include "functions.hpp"
 #include "spawn.hpp"
 
 namespace {
@@ -66,6 +69,26 @@ TEST_CASE("the bip37 starter lacks the sizing, the bit index and the serialisati
   CHECK(contains(readme, "| `bip37_bit_index` | `src/bip37.cpp` |"));
   CHECK(contains(readme, "| `filterload_payload` | `src/bip37.cpp` |"));
   CHECK(files.count("cases/hashing/bloom-trace.case") == 0);
+}
+
+TEST_CASE("each exercise's student writes the functions the table gives that exercise") {
+  // the solution regions say what a starter stubs; functions.hpp's table says it again, for
+  // --unwritten and the known mistakes: the two must agree
+  for (const starter::Exercise& e : grader::read_manifest(BLOOM_SOURCE_DIR)) {
+    const starter::FileMap files = starter::starter_files(BLOOM_SOURCE_DIR, e, starter::Keep::Stubs);
+    std::smatch found;
+    const std::string& cmake = files.at("CMakeLists.txt");
+    REQUIRE(std::regex_search(cmake, found, std::regex("BLOOM_STUDENT_FUNCTIONS=\"([^\"]*)\"")));
+    std::set<std::string> stubbed;
+    std::istringstream words(found[1].str());
+    for (std::string name; words >> name;) stubbed.insert(name);
+    std::set<std::string> in_table;
+    for (const bloom::FunctionRow& row : bloom::kFunctionTable) {
+      if (row.exercise == e.name) in_table.emplace(row.name);
+    }
+    INFO(e.name);
+    CHECK(stubbed == in_table);
+  }
 }
 
 TEST_CASE("the solved starter differs from the starter only in the student's files") {

@@ -1,45 +1,90 @@
 #include "functions.hpp"
 
-#include "murmur3.hpp"
+#include <exception>
+#include <tuple>
+
 #include "not_implemented.hpp"
-#include "positions.hpp"
 
 namespace bloom {
 
+namespace {
+
+// An argument of each parameter type of the table's functions that every one of them takes:
+// 8 is a key count, a hash index, a tweak and a modulus at once (never 0), 0.5 a rate.
+template <typename T>
+T small_argument();
+template <>
+std::uint32_t small_argument() {
+  return 8;
+}
+template <>
+std::uint64_t small_argument() {
+  return 8;
+}
+template <>
+double small_argument() {
+  return 0.5;
+}
+template <>
+std::span<const std::uint8_t> small_argument() {
+  static constexpr std::uint8_t kKey[] = {0x61};  // "a"
+  return kKey;
+}
+template <>
+std::string_view small_argument() {
+  return "00";  // a <hex> element
+}
+template <>
+std::vector<std::uint8_t> small_argument() {
+  return {};
+}
+template <>
+Bip37Filter small_argument() {
+  return Bip37Filter(FilterSize{1, 1}, 0, 0);
+}
+
+// Calls `function` once with small arguments, made from its parameter types; a function of a
+// new row whose parameter type has no small_argument does not build.
+template <typename Result, typename... Parameters>
+void call_with_small_arguments(Result (*function)(Parameters...)) {
+  std::tuple<std::remove_cvref_t<Parameters>...> arguments{
+      small_argument<std::remove_cvref_t<Parameters>>()...};
+  static_cast<void>(std::apply(function, arguments));  // lvalues: out-parameters bind too
+}
+
+}  // namespace
+
 const Functions& reference_functions() {
-  static constexpr Functions functions{murmur3_32,          double_hash_position, bip37_filter_size,
-                                       bip37_bit_index,     filterload_payload,   decode_hex,
-                                       fnv1a_64,            append_hash_hex,      classic_filter_size,
-                                       classic_position};
+  static constexpr Functions functions{
+#define BLOOM_REFERENCE(name, reference, ...) .name = reference,
+      BLOOM_FUNCTIONS(BLOOM_REFERENCE)
+#undef BLOOM_REFERENCE
+  };
   return functions;
+}
+
+std::vector<Step> steps_that_differ(const Functions& a, const Functions& b) {
+  std::vector<Step> differ;
+  // not two nested for_each_function: GCC 12 loses the outer step's type in the inner lambda
+#define BLOOM_DIFFER(name, reference, step, ...) \
+  if (a.name != b.name) differ.push_back(Step::step);
+  BLOOM_FUNCTIONS(BLOOM_DIFFER)
+#undef BLOOM_DIFFER
+  return differ;
 }
 
 std::vector<std::string> unwritten(const Functions& functions) {
   std::vector<std::string> names;
-  const auto probe = [&](const char* name, const auto& call) {
-    try {
-      call();
-    } catch (const NotImplemented&) {
-      names.emplace_back(name);
-    } catch (const std::exception&) {  // written, and refusing these arguments: not a stub
+  for_each_function(functions, [&](auto step, const auto function) {
+    if constexpr (row_of(decltype(step)::value).role == Role::Computes) {
+      try {
+        call_with_small_arguments(function);
+      } catch (const NotImplemented&) {
+        names.emplace_back(row_of(step).name);
+      } catch (const std::exception&) {  // written, and refusing these arguments: not a stub
+      }
     }
-  };
-  const std::vector<std::uint8_t> key = {0x61};
-  probe("murmur3_32", [&] { static_cast<void>(functions.murmur3_32(key, 0)); });
-  probe("double_hash_position",
-        [&] { static_cast<void>(functions.double_hash_position(1, 2, 0, 8)); });
-  probe("bip37_filter_size", [&] { static_cast<void>(functions.bip37_filter_size(1, 0.5)); });
-  probe("bip37_bit_index", [&] { static_cast<void>(functions.bip37_bit_index(key, 0, 0, 8)); });
-  probe("filterload_payload", [&] {
-    static_cast<void>(functions.filterload_payload(Bip37Filter(FilterSize{1, 1}, 0, 0)));
   });
-  probe("decode_element", [&] {
-    std::vector<std::uint8_t> bytes;
-    static_cast<void>(functions.decode_element("00", bytes));
-  });
-  probe("fnv1a_64", [&] { static_cast<void>(functions.fnv1a_64(key)); });
-  probe("classic_filter_size", [&] { static_cast<void>(functions.classic_filter_size(1, 0.5)); });
-  probe("classic_position", [&] { static_cast<void>(functions.classic_position(1, 0, 8)); });
   return names;
 }
 

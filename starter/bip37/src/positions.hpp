@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <span>
 
-#include "functions.hpp"
-
 namespace bloom {
+
+// functions.hpp's table names double_hash_position, so this header cannot include it
+struct Functions;
+[[nodiscard]] const Functions& reference_functions();
 
 // The seed of the second base hash h_b; h_a uses seed 0.
 inline constexpr std::uint32_t kSecondHashSeed = 0x9747b28c;

@@ -4,21 +4,20 @@
 #pragma once
 
 #include <functional>
-#include <string_view>
+#include <vector>
 
+#include "command_line.hpp"
 #include "functions.hpp"
 
 namespace bloom {
 
 struct Extra {
-  std::string_view synopsis;  // the usage line's addition after [--unwritten]
-  std::string_view help;      // lines of the option list, each ending in a newline
-  static constexpr int kNotMine = -2;  // option() does not know argv[i]
-  static constexpr int kGoOn = -1;     // option() took argv[i]: read the next option
-  // Offered each option the program does not know, at argv[i]. Returns kNotMine, or handles
-  // it (moving i past its arguments, setting `functions` when it changes what the program
-  // computes) and returns kGoOn or an exit status to end with.
-  std::function<int(int& i, int argc, char** argv, const Functions*& functions)> option;
+  static constexpr int kServe = -1;  // finish(): go on to --unwritten or the protocol
+  std::vector<Option> options;       // listed after the program's own, read in any order
+  // Called once every option is read, before --unwritten is answered. Points `functions` at
+  // others when the options change what the program computes, and returns kServe, or an exit
+  // status to end with (a mistake on the command line through usage_error).
+  std::function<int(const CommandLine& line, const Functions*& functions)> finish;
 };
 
 // The whole program: reads the options, then serves the protocol with the reference's

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "case_file.hpp"
+#include "command_line.hpp"
 #include "judge.hpp"
 #include "report.hpp"
 #include "time_limit.hpp"
@@ -30,23 +30,10 @@
 
 namespace {
 
-const std::string kUsage =
-    "usage: check [--help] [--verbose] [--timeout SECONDS] [--memory MIB] [--program PATH]\n"
-    "             [CASE_OR_FOLDER...]\n"
-    "\n"
+constexpr const char* kAbout =
     "Grades this starter's bloom program against the public cases (by default every case in\n"
-    "the starter's cases/ folder) and says what differs, case by case.\n"
-    "\n"
-    "  --program PATH     the program to grade (default: the bloom built beside check)\n"
-    "  --timeout SECONDS  the CPU time a case without @timeout may use, all of the program's\n"
-    "                     processes together; it may take " + std::to_string(grader::kWallPerCpu) +
-    " times that on the clock (default:\n"
-    "                     " + std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
-    " times the reference's CPU time on it, at least " + grader::limit_text(grader::kTimeFloor) +
-    "; cases/*/times.tsv)\n"
-    "  --memory MIB       the program's address-space limit, 0 for none (default 2048)\n"
-    "  --verbose          also show what passed cases wrote to stderr\n"
-    "\n"
+    "the starter's cases/ folder) and says what differs, case by case.\n";
+constexpr const char* kExitStatus =
     "exit status: 0 when every case passes, 1 when one fails, 2 when grading could not run\n";
 
 // The functions the program said it lacks, from its `error: not implemented: NAME` answers.
@@ -82,52 +69,47 @@ std::vector<std::string> still_to_write(const std::string& program,
   return names;
 }
 
-int usage_error(const std::string& message) {
-  std::cerr << "check: error: " << message << "\n" << kUsage;
-  return 2;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::filesystem::path> paths;
   grader::GradeOptions options;
   bool verbose = false;
   std::string program = BLOOM_PROGRAM;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--verbose" || arg == "-v") {
-      verbose = true;
-    } else if (arg == "--program") {
-      if (!has_value) return usage_error("--program needs a path");
-      program = argv[++i];
-    } else if (arg == "--timeout") {
-      if (!has_value) return usage_error("--timeout needs a number of seconds");
-      char* end = nullptr;
-      const double seconds = std::strtod(argv[++i], &end);
-      if (*end != '\0' || !(seconds > 0 && seconds <= 3600)) {
-        return usage_error("--timeout needs a number of seconds from 0 to 3600, got \"" +
-                           std::string(argv[i]) + "\"");
-      }
-      options.timeout = grader::whole_ms(seconds);
-    } else if (arg == "--memory") {
-      if (!has_value) return usage_error("--memory needs a number of MiB");
-      char* end = nullptr;
-      const unsigned long long mib = std::strtoull(argv[++i], &end, 10);
-      if (*end != '\0' || argv[i][0] == '\0' || mib > (1ULL << 30)) {
-        return usage_error("--memory needs a whole number of MiB, got \"" + std::string(argv[i]) + "\"");
-      }
-      options.limits.memory_bytes = mib << 20;
-    } else if (!arg.empty() && arg[0] == '-') {
-      return usage_error("unknown option \"" + arg + "\"");
-    } else {
-      paths.emplace_back(arg);
-    }
-  }
+  const bloom::Setter timeout{
+      [&options](std::string_view value) {
+        const std::string text(value);
+        char* end = nullptr;
+        const double seconds = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(seconds > 0 && seconds <= 3600)) return false;
+        options.timeout = grader::whole_ms(seconds);
+        return true;
+      },
+      "a number of seconds from 0 to 3600"};
+  // the time-limit rule's numbers, from the one header that holds them
+  const std::string timeout_help =
+      "the CPU time a case without @timeout may use, all of the program's processes together; "
+      "it may take " + std::to_string(grader::kWallPerCpu) + " times that on the clock (default: " +
+      std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
+      " times the reference's CPU time on it, at least " + grader::limit_text(grader::kTimeFloor) +
+      "; cases/*/times.tsv)";
+  const bloom::CommandLine line{
+      "check",
+      "[CASE_OR_FOLDER...]",
+      kAbout,
+      kExitStatus,
+      {{"--verbose", "", "also show what passed cases wrote to stderr", bloom::flag(verbose), false,
+        "-v"},
+       {"--timeout", "SECONDS", timeout_help, timeout},
+       {"--memory", "MIB", "the program's address-space limit, 0 for none (default 2048)",
+        bloom::whole_number(0, 1ULL << 30,
+                            [&options](std::uint64_t mib) { options.limits.memory_bytes = mib << 20; },
+                            "MiB")},
+       {"--program", "PATH", "the program to grade (default: the bloom built beside check)",
+        bloom::text(program, "a path")}}};
+  const bloom::ParsedCommandLine parsed =
+      bloom::parse_command_line(line, argc, argv, std::cout, std::cerr);
+  if (parsed.exit_status) return *parsed.exit_status;
+  std::vector<std::filesystem::path> paths(parsed.operands.begin(), parsed.operands.end());
   if (paths.empty()) paths.emplace_back(BLOOM_CASES_DIR);
   // the program runs in a fresh folder: resolved to an absolute path first
   std::string problem;

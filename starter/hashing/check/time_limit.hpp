@@ -29,7 +29,7 @@ inline constexpr int kWallPerCpu = 3;
 inline constexpr double kTimeMultiplier = 10;
 inline constexpr std::chrono::milliseconds kTimeFloor{5000};
 // The limit of a case that no times.tsv names (recorded before times were), and of a run that
-// no case times (a build, `bloom-grader sandbox`), unless its own option says otherwise.
+// no case times (a build, a command run in the sandbox), unless its own option says otherwise.
 inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
 
 // The wall-clock limit that goes with a CPU-time limit.

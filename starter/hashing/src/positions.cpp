@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "functions.hpp"
 #include "murmur3.hpp"
 #include "not_implemented.hpp"
 
