@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -118,31 +121,57 @@ TEST_CASE("a mistake named only where another, named more often, is named too is
   CHECK(both[1].name() == "narrow");
 }
 
+namespace {
+
+// Two lines; "early" gets line 2 wrong, "late" and "third" line 4; a program with both early and
+// late answers line 2 right and line 4 as no single mistake does, as recording writes it.
+grader::Case evidence_case() {
+  grader::Case kase = grader::parse_case("> A\nx\n> B\ny\n", "dir/one", "dir/one.case");
+  kase.mistakes = {{2, "q", {"early", "e", "s", "m"}}, {4, "r", {"late", "e", "s", "m"}},
+                   {4, "t", {"third", "e", "s", "m"}},
+                   {4, "s", {"early", "e", "s", "m"}, {{"late", "e", "s", "m"}}}};
+  return kase;
+}
+
+// What rule_out_contradicted rules out when `kase` is answered `out`, and what it still names.
+std::pair<std::vector<std::string>, std::vector<std::string>> ruled_out_and_named(const grader::Case& kase,
+                                                                                  const std::string& out) {
+  grader::RunResult run;
+  run.started = true;
+  run.out = out;
+  std::vector<grader::CaseResult> results = {grader::judge(kase, run, {})};
+  std::vector<std::string> ruled_out = grader::rule_out_contradicted(results);
+  std::vector<std::string> named;
+  for (const grader::KnownMistake* known : results[0].diagnosis) {
+    for (const grader::MistakeInfo* m : known->named()) named.push_back(m->id);
+  }
+  return {std::move(ruled_out), std::move(named)};
+}
+
+using Names = std::vector<std::string>;
+
+}  // namespace
+
 TEST_CASE("a mistake whose first wrong answer stands on a line answered right is ruled out") {
-  // two lines; "early" gets line 2 wrong, "late" line 4
-  const grader::Case kase = grader::parse_case("> A\nx\n> B\ny\n", "dir/one", "dir/one.case");
-  grader::Case with_mistakes = kase;
-  with_mistakes.mistakes = {{2, "q", {"early", "e", "s", "m"}}, {4, "r", {"late", "e", "s", "m"}},
-                            {4, "r", {"early", "e", "s", "m"}, {{"late", "e", "s", "m"}}}};
-  const auto graded = [&](const std::string& out) {
-    grader::RunResult run;
-    run.started = true;
-    run.out = out;
-    std::vector<grader::CaseResult> results = {grader::judge(with_mistakes, run, {})};
-    const std::vector<std::string> ruled_out = grader::rule_out_contradicted(results);
-    std::vector<std::string> named;
-    for (const grader::KnownMistake* known : results[0].diagnosis) {
-      for (const grader::MistakeInfo* m : known->named()) named.push_back(m->id);
-    }
-    return std::pair{ruled_out, named};
-  };
-  // line 2 right: "early" cannot be what the program does, alone or in the pair
-  CHECK(graded("x\nr\n") == std::pair{std::vector<std::string>{"early"}, std::vector<std::string>{"late"}});
-  CHECK(graded("q\ny\n").second == std::vector<std::string>{"early"});  // line 2 wrong, as early answers
-  CHECK(graded("x\ny\n").first == std::vector<std::string>{"early", "late"});  // passed: both out
+  grader::Case kase = evidence_case();
+  // line 2 right: "early" cannot be what the program does
+  CHECK(ruled_out_and_named(kase, "x\nr\n") == std::pair{Names{"early"}, Names{"late"}});
+  CHECK(ruled_out_and_named(kase, "q\ny\n").second == Names{"early"});  // line 2 wrong, as early answers
+  CHECK(ruled_out_and_named(kase, "x\ny\n").first == Names{"early", "late", "third"});  // passed: all out
   // a common answer names nothing, but its line still rules out what it contradicts
-  with_mistakes.mistakes[1].common = true;
-  CHECK(graded("x\nr\n") == std::pair{std::vector<std::string>{"early"}, std::vector<std::string>{}});
+  kase.mistakes[1].common = true;
+  CHECK(ruled_out_and_named(kase, "x\nr\n") == std::pair{Names{"early"}, Names{}});
+}
+
+TEST_CASE("a pair's own answer keeps both its mistakes and rules out a third that goes wrong there") {
+  grader::Case kase = evidence_case();
+  // The pair's answer is its first wrong one: the pair answers line 2 right, as the program did,
+  // so line 2 does not rule early out. "third" goes wrong on line 4 too, and would have answered
+  // it otherwise: the program is the pair, and a program with two mistakes makes no third.
+  CHECK(ruled_out_and_named(kase, "x\ns\n") == std::pair{Names{"third"}, Names{"early", "late"}});
+  // a common answer is no evidence of the pair either: line 2 rules early out, and nothing third
+  kase.mistakes[3].common = true;
+  CHECK(ruled_out_and_named(kase, "x\ns\n") == std::pair{Names{"early"}, Names{}});
 }
 
 TEST_CASE("each report format of the table writes its own form, and --report finds it by name") {

@@ -9,7 +9,8 @@ independently of the reference (tests/students/mistaken.py and mistaken.cpp):
   slower, and one program written apart from the reference is what a pair's recorded answer
   must agree with): are told both by the starter's check, with that exercise's public cases,
   unless the reference refuses the pair as two ways to write one line, which docs/mistakes.md
-  must then list with its reason.
+  must then list with its reason; and never a mistake outside the pair, whatever that table
+  says (a name comes only from evidence, and a program with two mistakes makes no third).
 Under check, no case shows a hint beside a diagnosis, and every hint shown is one of the
 case's own, bound to the command of the line it failed on (starter_test.py checks that such
 commands are ones the student's functions decide).
@@ -69,6 +70,12 @@ def told_by_check(output):
         group = re.match(r"(one of: [a-z0-9, -]+) \(in ", line)
         told.add(group.group(1) if group else re.search(r"\[([a-z0-9-]+)\]$", line).group(1))
     return told
+
+
+def ids_of(told):
+    """Every mistake id in what told_by_check returns: a "one of" group names each of its ids."""
+    return {i for entry in told
+            for i in (entry[len("one of: "):].split(", ") if entry.startswith("one of: ") else [entry])}
 
 
 def check_output(check, program, mistakes, case_folders, tmp):
@@ -162,7 +169,13 @@ def main():
                 if both.returncode != 0:
                     continue
                 told = told_by_check(output)
+                if ids_of(told) - set(pair):
+                    failures.append(f"{label}: check told {sorted(ids_of(told) - set(pair))}, which "
+                                    "the program does not make")
                 wanted = untold.get(pair, set(pair))
+                if wanted - set(pair):
+                    failures.append(f"{label}: docs/mistakes.md's table of pairs not yet told has it "
+                                    f"told {sorted(wanted - set(pair))}, outside the pair")
                 if told != wanted:
                     failures.append(f"{label}: check told {sorted(told)}, where {sorted(wanted)} is due"
                                     + (" (docs/mistakes.md's table of pairs not yet told)" if pair in untold else ""))

@@ -157,8 +157,21 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
     // after all of them.
     const std::optional<Mismatch>& m = result.mismatch;
     const int first_wrong = m && !m->extra_output ? m->case_line : INT_MAX;
+    // A pair's answer is its own (no single mistake nor other pair answers that line alike) and
+    // its first wrong one in the case: a program that gives it is that pair, which answers
+    // every line before it right, as the program did.
+    std::set<std::string> pair_here;
+    for (const KnownMistake* known : result.diagnosis) {
+      if (known->with.empty()) continue;
+      for (const MistakeInfo* mistake : known->named()) pair_here.insert(mistake->id);
+    }
     for (const KnownMistake& known : result.kase->mistakes) {
-      if (known.with.empty() && known.case_line < first_wrong) ruled_out.insert(known.info.id);
+      if (!known.with.empty() || pair_here.count(known.info.id) != 0) continue;
+      // Answered right where it goes wrong; or, where it goes wrong, answered as a pair
+      // without it does.
+      if (known.case_line < first_wrong || (known.case_line == first_wrong && !pair_here.empty())) {
+        ruled_out.insert(known.info.id);
+      }
     }
   }
   for (CaseResult& result : results) {

@@ -63,7 +63,10 @@ struct CaseResult {
 // Evidence across cases (the kit's known-mistakes guide, "Evidence"): a known mistake whose recorded first
 // wrong answer stands on a line the program answered right, in any of `results`, is not what
 // the program does, and is taken out of every result's diagnosis. A pair's answer goes with
-// either of its mistakes. Returns the ids ruled out, sorted.
+// either of its mistakes. Where the program gave a pair's own answer (no single mistake nor
+// other pair gives it), the program is that pair: the lines before it, which the pair answers
+// right too, rule out neither of its mistakes, and a mistake outside the pair that goes wrong
+// on that very line is ruled out. Returns the ids ruled out, sorted.
 std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results);
 
 // Fills each result's needs_failed and needs_not_graded from the other results (by case id).
