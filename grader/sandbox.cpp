@@ -1,6 +1,7 @@
 #include "sandbox.hpp"
 
 #include <signal.h>
+#include <sys/auxv.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -52,6 +53,8 @@ constexpr BwrapOption kBwrapNeeds[] = {
     {"--cap-drop", "0.2.0", "no capability"},
 };
 constexpr const char* kBwrapNeeded = "0.7.0";  // the newest `since` above
+// The wall-clock limit of the sandbox's own checks (bubblewrap's --version, a probe run of true).
+constexpr std::chrono::milliseconds kProbeLimit{10000};
 constexpr const char* kInitName = "bloom-sandbox-init";        // beside the grader's executable
 constexpr const char* kInitInside = "/run/bloom-sandbox-init";  // where a run sees it
 
@@ -436,10 +439,18 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     }
     // Each run's pid 1, from beside this program (BLOOM_SANDBOX_INIT names another); copied
     // into the scratch folder below, where the slot uids may run it whoever may read the kit.
+    // /proc/self/exe names this program from the root of the mount it is on, which is not the
+    // path seen here when that mount is a folder bound elsewhere (a chroot's bind mounts): then
+    // the absolute path this program was started by (AT_EXECFN) is the one that holds.
     std::error_code no_exe;
     const char* chosen_init = std::getenv("BLOOM_SANDBOX_INIT");
     state->init = chosen_init != nullptr ? fs::path(chosen_init)
                                          : fs::read_symlink("/proc/self/exe", no_exe).parent_path() / kInitName;
+    const auto* started_as = reinterpret_cast<const char*>(::getauxval(AT_EXECFN));
+    if (chosen_init == nullptr && ::access(state->init.c_str(), X_OK) != 0 && started_as != nullptr &&
+        started_as[0] == '/') {
+      state->init = fs::path(started_as).parent_path() / kInitName;
+    }
     if (::access(state->init.c_str(), X_OK) != 0) {
       problem = std::string(kInitName) + " is missing beside the grader (" + state->init.string() +
                 "): it starts each sandboxed program and reports how the program ended; it is built "
@@ -447,7 +458,7 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
       return nullptr;
     }
     Limits quick;
-    quick.wall = std::chrono::milliseconds(10000);
+    quick.wall = kProbeLimit;
     const RunResult version = run_program(Command{state->bwrap, {"--version"}, "bwrap --version", {}, {}}, "", quick);
     const RunResult help = run_program(Command{state->bwrap, {"--help"}, "bwrap --help", {}, {}}, "", quick);
     state->bwrap_version = version.out.substr(0, version.out.find('\n'));
@@ -578,7 +589,7 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
 
   // The probe: the same confinement as a program gets, running `true`.
   Limits limits;
-  limits.wall = std::chrono::milliseconds(10000);
+  limits.wall = kProbeLimit;
   const RunResult probe = run_program(sandbox->wrap({"/bin/true"}, {}, {}, "true"), "", limits);
   if (!probe.started || probe.exit_code != 0 || probe.signal != 0) {
     const std::string said = probe.started ? probe.err.substr(0, 300) : probe.start_error;

@@ -297,10 +297,11 @@ TEST_CASE("a program sees the same environment in the namespaces sandbox as outs
   const auto outside = environment(grader::run_program(*open, "", {}));
   const auto inside = environment(grader::run_program(sandbox->wrap({"/usr/bin/env"}, {}, {}, "env"), "", {}));
   REQUIRE(outside.count("LC_ALL") == 1);
-  for (const auto& [name, value] : outside) {
+  for (const auto& variable : outside) {
+    const std::string& name = variable.first;  // not a structured binding: Clang 14's CAPTURE
     CAPTURE(name);
     REQUIRE(inside.count(name) == 1);
-    if (name != "HOME" && name != "TMPDIR") CHECK(inside.at(name) == value);  // each its own folder
+    if (name != "HOME" && name != "TMPDIR") CHECK(inside.at(name) == variable.second);  // each its own folder
   }
 }
 
