@@ -41,7 +41,7 @@ struct SandboxCommandOptions {
   std::vector<std::filesystem::path> readable;  // --sandbox-read
   SandboxIds ids;                               // --sandbox-uids
   double timeout_seconds = 600;
-  double memory_mb = 2048;
+  double memory_mb = kMemoryMib;
   std::vector<std::string> command;  // empty: print what the sandbox holds
 };
 

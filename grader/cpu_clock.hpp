@@ -1,6 +1,6 @@
 // The CPU time a running program has used so far, every process of it, and how long it has
 // waited for a CPU: what the kit's runner (runner_posix.cpp) stops a run at, and counts once it
-// has ended (time_limit.hpp). Linux: it reads /proc, and cgroup v1's cpuacct where the sandbox
+// has ended (limits.hpp). Linux: it reads /proc, and cgroup v1's cpuacct where the sandbox
 // gave the run a cgroup of its own.
 #pragma once
 

@@ -67,10 +67,11 @@ void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const s
                       " (default: " + grader::time_limit_rule() + ")")
       ->check(CLI::PositiveNumber);
   sub->add_option("--memory", options.memory_mb,
-                  "address-space limit of a program in MiB, 0 for none (default 2048)")
+                  "address-space limit of a program in MiB, 0 for none (default " +
+                      std::to_string(grader::kMemoryMib) + ")")
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--jobs", options.jobs,
-                  jobs + " at once (default: SLURM_CPUS_PER_TASK under Slurm, else the number of cores)")
+                  jobs + " at once (default: " + grader::kJobsRule + ")")
       ->check(CLI::Range(1, 256));
 }
 
@@ -224,7 +225,7 @@ int main(int argc, char** argv) {
   sandbox_app->add_option("--timeout", sandbox.timeout_seconds,
                           "seconds of " + grader::cpu_and_wall() + " (default 600)")
       ->check(CLI::PositiveNumber);
-  sandbox_app->add_option("--memory", sandbox.memory_mb, "memory limit in MiB, 0 for none (default 2048)")
+  sandbox_app->add_option("--memory", sandbox.memory_mb, "memory limit in MiB, 0 for none (default " + std::to_string(grader::kMemoryMib) + ")")
       ->check(CLI::NonNegativeNumber);
   sandbox_app->footer("After --: the command and its arguments; its stdin is empty.");
 

@@ -20,16 +20,6 @@ std::optional<std::chrono::milliseconds> GradingOptions::timeout() const {
   return whole_ms(*timeout_seconds);
 }
 
-int GradingOptions::jobs_or_cores() const {
-  if (jobs > 0) return jobs;
-  // Under Slurm the task's share, not the node's cores: its CPUs are what the job asked for
-  // (docs/batch.md, "On a Slurm cluster").
-  if (const char* granted = std::getenv("SLURM_CPUS_PER_TASK")) {
-    char* end = nullptr;
-    const long cpus = std::strtol(granted, &end, 10);
-    if (end != granted && *end == '\0' && cpus > 0 && cpus <= 256) return static_cast<int>(cpus);
-  }
-  return grader::jobs_or_cores(0);
-}
+int GradingOptions::jobs_or_cores() const { return grader::jobs_or_cores(jobs); }
 
 }  // namespace grader

@@ -19,7 +19,7 @@ inline constexpr int kExitFailed = 1;      // some case failed
 inline constexpr int kExitCouldNotRun = 2;  // bad arguments, bad case file, program not started
 
 // The limits of one run from the command line's seconds of CPU time (and the wall-clock limit
-// that goes with them, time_limit.hpp) and MiB (0: no memory limit); the rest as Limits has them.
+// that goes with them, limits.hpp) and MiB (0: no memory limit); the rest as Limits has them.
 [[nodiscard]] Limits limits_of(double timeout_seconds, double memory_mb);
 
 struct GradingOptions {
@@ -27,7 +27,7 @@ struct GradingOptions {
   // --timeout: CPU seconds per case, for cases without @timeout, over the limit their reference
   // time gives
   std::optional<double> timeout_seconds;
-  double memory_mb = 2048;      // address-space limit of a program; 0: none
+  double memory_mb = kMemoryMib;  // address-space limit of a program; 0: none
   int jobs = 0;                 // programs run at once; 0: SLURM_CPUS_PER_TASK, or the cores
 
   // The limits of one run: limits_of(timeout_seconds, memory_mb), kUntimedLimit without --timeout

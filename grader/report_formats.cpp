@@ -35,7 +35,7 @@ nlohmann::json to_json(const Report& report) {
         {"max_points", r.kase->points},
         {"hidden", r.kase->hidden},
         {"time_ms", r.run.elapsed.count()},
-        {"cpu_ms", r.run.cpu.count()},  // what the time limit counts (time_limit.hpp)
+        {"cpu_ms", r.run.cpu.count()},  // what the time limit counts (limits.hpp)
         {"exit_code", r.run.signal == 0 ? nlohmann::json(r.run.exit_code) : nullptr},
         {"signal", r.run.signal ? nlohmann::json(signal_name(r.run.signal)) : nullptr},
         {"mismatch", mismatch},

@@ -45,7 +45,7 @@ struct SandboxOptions {
   SandboxKind kind = SandboxKind::namespaces;
   int slots = 1;                                 // programs confined at once
   int processes = 64;                            // processes and threads per program
-  std::uint64_t memory_bytes = 2ULL << 30;       // across a program's processes (cgroup)
+  std::uint64_t memory_bytes = std::uint64_t{kMemoryMib} << 20;  // across a program's processes (cgroup)
   std::uint64_t tmp_bytes = 64ULL << 20;         // each tmpfs a program may write: /tmp, /dev/shm
   std::uint64_t scratch_bytes = 512ULL << 20;    // a scratch folder, when it is a tmpfs (root)
   int open_files = 256;                          // descriptors per process

@@ -72,8 +72,6 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
 // Fills each result's needs_failed and needs_not_graded from the other results (by case id).
 void note_needs(std::vector<CaseResult>& results);
 
-// `jobs`, or the number of cores when it is 0 or less: the default of every --jobs.
-[[nodiscard]] int jobs_or_cores(int jobs);
 
 // The one worker pool: calls work(i) once for each i below `count`, on up to `jobs` threads
 // (this one among them), taking the i in order; starts no new i once `stop` is true.
@@ -83,7 +81,7 @@ void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
 struct GradeOptions {
   Limits limits;  // limits.cpu: the limit of a case with no @timeout and no reference time
   // --timeout: the CPU-time limit of every case without @timeout, over its reference time's
-  // (each case's wall-clock limit is wall_limit of its CPU-time limit, time_limit.hpp)
+  // (each case's wall-clock limit is wall_limit of its CPU-time limit, limits.hpp)
   std::optional<std::chrono::milliseconds> timeout;
   int jobs = 1;
   // Once this many cases have timed out, the cases not started yet are Skipped, in the spirit

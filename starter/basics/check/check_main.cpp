@@ -15,7 +15,7 @@
 #include "command_line.hpp"
 #include "judge.hpp"
 #include "report.hpp"
-#include "time_limit.hpp"
+#include "limits.hpp"
 
 // Both come from the build: the starter's cases/ folder, and where CMake puts `bloom` (known at
 // build time on every platform and generator, unlike the running executable's own path).
@@ -92,6 +92,8 @@ int main(int argc, char** argv) {
       std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
       " times the reference's CPU time on it, at least " + grader::limit_text(grader::kTimeFloor) +
       "; cases/*/times.tsv)";
+  const std::string memory_help = "the program's address-space limit, 0 for none (default " +
+                                  std::to_string(grader::kMemoryMib) + ")";
   const bloom::CommandLine line{
       "check",
       "[CASE_OR_FOLDER...]",
@@ -100,7 +102,7 @@ int main(int argc, char** argv) {
       {{"--verbose", "", "also show what passed cases wrote to stderr", bloom::flag(verbose), false,
         "-v"},
        {"--timeout", "SECONDS", timeout_help, timeout},
-       {"--memory", "MIB", "the program's address-space limit, 0 for none (default 2048)",
+       {"--memory", "MIB", memory_help,
         bloom::whole_number(0, 1ULL << 30,
                             [&options](std::uint64_t mib) { options.limits.memory_bytes = mib << 20; },
                             "MiB")},

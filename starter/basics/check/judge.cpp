@@ -9,7 +9,7 @@
 #include <set>
 #include <thread>
 
-#include "time_limit.hpp"
+#include "limits.hpp"
 
 namespace grader {
 
@@ -54,10 +54,6 @@ std::string allocation_failure(const RunResult& run) {
     return "memory allocation of N bytes failed";
   }
   return "";
-}
-
-int jobs_or_cores(int jobs) {
-  return jobs > 0 ? jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {

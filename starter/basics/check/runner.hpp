@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "time_limit.hpp"
+#include "limits.hpp"
 
 namespace grader {
 
@@ -23,7 +23,7 @@ struct Limits {
   std::chrono::milliseconds wall = wall_limit(kUntimedLimit);
   std::size_t output_bytes = 8 << 20;        // bytes of stdout before the program is stopped
   std::size_t stderr_bytes = 64 << 10;       // bytes of stderr kept (the rest is read and dropped)
-  std::uint64_t memory_bytes = 2ULL << 30;   // address space; 0 for no limit
+  std::uint64_t memory_bytes = std::uint64_t{kMemoryMib} << 20;  // address space; 0 for no limit
   std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
 
   // `cpu_limit` of CPU time, and the wall-clock limit that goes with it.

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "time_limit.hpp"
+#include "limits.hpp"
 
 namespace grader {
 

@@ -1,5 +1,6 @@
-// A run's time limits (docs/case-format.md, "Time limits"): the rule and every number of it, in
-// one place, for the grader, its --help and the starters' self-check alike.
+// A run's limits and the grader's defaults, each number once, for the grader, its --help and the
+// starters' self-check alike: the time-limit rule (docs/case-format.md, "Time limits") and its
+// fallback, the memory limit's default, and how many programs run at once.
 //
 // As isolate's --time, the limit is on the CPU time a run uses: every process and thread of it,
 // its children's included. The machine's load does not change it, so a program gets the same
@@ -31,6 +32,18 @@ inline constexpr std::chrono::milliseconds kTimeFloor{5000};
 // The limit of a case that no times.tsv names (recorded before times were), and of a run that
 // no case times (a build, a command run in the sandbox), unless its own option says otherwise.
 inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
+
+// The address-space limit of a program unless --memory says otherwise, in MiB: the known mistake
+// without the 36,000-byte cap allocates 512 MiB, and a student's Debug build with a sanitizer
+// reserves more address space than it uses.
+inline constexpr int kMemoryMib = 2048;
+
+// How many programs run at once: `jobs` when positive; else under Slurm the task's share,
+// SLURM_CPUS_PER_TASK (docs/batch.md, "On a Slurm cluster"), not the node's cores; else the
+// number of cores.
+[[nodiscard]] int jobs_or_cores(int jobs);
+// The same rule in words, for --help.
+inline constexpr const char* kJobsRule = "SLURM_CPUS_PER_TASK under Slurm, else the number of cores";
 
 // The wall-clock limit that goes with a CPU-time limit.
 [[nodiscard]] constexpr std::chrono::milliseconds wall_limit(std::chrono::milliseconds cpu) {

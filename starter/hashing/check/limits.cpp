@@ -1,7 +1,9 @@
-#include "time_limit.hpp"
+#include "limits.hpp"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <thread>
 
 #include "case_file.hpp"
 
@@ -55,6 +57,16 @@ std::string limit_text(std::chrono::milliseconds limit) {
   std::string fraction = std::to_string(1000 + ms % 1000).substr(1);  // "250"
   while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
   return std::to_string(ms / 1000) + (fraction.empty() ? "" : "." + fraction) + " s";
+}
+
+int jobs_or_cores(int jobs) {
+  if (jobs > 0) return jobs;
+  if (const char* granted = std::getenv("SLURM_CPUS_PER_TASK")) {
+    char* end = nullptr;
+    const long cpus = std::strtol(granted, &end, 10);
+    if (end != granted && *end == '\0' && cpus > 0 && cpus <= 256) return static_cast<int>(cpus);
+  }
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 }  // namespace grader
