@@ -295,7 +295,9 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
                  !sent.empty()) {
         reason = skipped_after_hang(sent);
       }
-      if (!reason.empty() && result.verdict != Verdict::Skipped && result.verdict != Verdict::NotRun) {
+      // a case skipped while it ran says what came before it in order too: cases run at once
+      // may have timed out before it was skipped
+      if (!reason.empty() && result.verdict != Verdict::NotRun) {
         const Case* kase = result.kase;
         result = CaseResult{};
         result.kase = kase;
