@@ -51,9 +51,10 @@ std::string shell_quote(const std::string& text) {
 std::string cache_environment(const fs::path& cache, bool read_only) {
   std::string words = "export CCACHE_DIR=" + shell_quote(cache.string()) +
                       " CCACHE_BASEDIR=\"$PWD\" CCACHE_NOHASHDIR=1 CCACHE_UMASK=022"
-                      " CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache";
+                      " CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache"
+                      " LANG=C.UTF-8 LC_ALL=C.UTF-8";
   if (read_only) words += " CCACHE_READONLY=1 CCACHE_NOSTATS=1 CCACHE_TEMPDIR=\"$PWD/.ccache-tmp\"";
-  return words + " && ";
+  return words + " && unset LC_CTYPE LC_MESSAGES && ";
 }
 
 fs::path submission_program() { return fs::path("build") / "bloom"; }

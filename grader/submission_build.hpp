@@ -29,7 +29,9 @@ struct SubmissionBuild {
 // project's folder, that compile through ccache with `cache` as its cache. Paths are taken
 // relative to the project (base dir), so the starter's given files, compiled once into the
 // cache, answer every submission's same files. A submission's build reads the cache and never
-// writes it (`read_only`), so no build can change what another gets.
+// writes it (`read_only`), so no build can change what another gets. The locale is fixed too:
+// ccache hashes LANG, LC_ALL, LC_CTYPE and LC_MESSAGES into every key, and the sandbox gives
+// builds an environment of its own, unlike the grader's that compiled the cache.
 [[nodiscard]] std::string cache_environment(const std::filesystem::path& cache, bool read_only);
 
 // What the build makes, relative to the project: build/bloom.

@@ -134,3 +134,49 @@ TEST_CASE("a build that fails, or a run that cannot grade, still leaves Gradesco
   CHECK(json.err.find("build writes only FORMAT:FILE") != std::string::npos);
   CHECK_FALSE(fs::exists(tmp.path() / "x.json"));
 }
+
+TEST_CASE("a cache primed in one locale answers a build in another, as the sandbox's builds are") {
+  // ccache hashes LANG, LC_ALL, LC_CTYPE and LC_MESSAGES: the grader primes batch --starter's
+  // cache in its own environment, and a sandboxed build runs in the sandbox's (LC_ALL set).
+  REQUIRE_MESSAGE(fs::exists("/usr/bin/ccache"), "ccache is needed by this test");
+  const testing_support::TempDir tmp;
+  const fs::path cache = tmp.path() / "cache";
+  for (const char* name : {"starter", "submission"}) {
+    fs::create_directories(tmp.path() / name);
+    testing_support::write_file(tmp.path() / name / "CMakeLists.txt",
+                                "cmake_minimum_required(VERSION 3.16)\nproject(x CXX)\n"
+                                "add_executable(bloom a.cpp)\n");
+    testing_support::write_file(tmp.path() / name / "a.cpp", "int main() { return 0; }\n");
+  }
+  const auto build = [&](const char* name, const std::string& locale, bool read_only) {
+    const fs::path log = tmp.path() / (std::string(name) + ".log");
+    return testing_support::run_text_input(
+        {"/usr/bin/env", "-u", "LC_ALL", "-u", "LANG", "-u", "LC_CTYPE", "-u", "LC_MESSAGES", "/bin/sh", "-c",
+         locale + " cd " + grader::shell_quote((tmp.path() / name).string()) + " && " +
+             grader::cache_environment(cache, read_only) + "export CCACHE_LOGFILE=" +
+             grader::shell_quote(log.string()) + " && " + grader::submission_build_command()},
+        "");
+  };
+  const auto results = [&](const char* name) {
+    const std::string log = testing_support::read_file(tmp.path() / (std::string(name) + ".log"));
+    int hits = 0;
+    int misses = 0;
+    for (std::size_t at = log.find("Result: "); at != std::string::npos; at = log.find("Result: ", at + 1)) {
+      hits += log.compare(at, 24, "Result: direct_cache_hit") == 0 ? 1 : 0;
+      misses += log.compare(at, 25, "Result: direct_cache_miss") == 0 ? 1 : 0;
+    }
+    return std::pair{hits, misses};
+  };
+  const testing_support::Finished primed = build("starter", "export LANG=de_DE.UTF-8 LC_CTYPE=de_DE.UTF-8;", false);
+  INFO(primed.err);
+  REQUIRE(primed.exit_code == 0);
+  const testing_support::Finished built = build("submission", "export LANG=C.UTF-8 LC_ALL=C.UTF-8;", true);
+  INFO(built.err);
+  REQUIRE(built.exit_code == 0);
+  const auto [primed_hits, primed_misses] = results("starter");
+  const auto [hits, misses] = results("submission");
+  CHECK(primed_hits == 0);  // compiled once, into the cache
+  CHECK(primed_misses > 0);
+  CHECK(hits == primed_misses);  // and every compile found there, whatever the locale
+  CHECK(misses == 0);
+}

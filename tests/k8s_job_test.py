@@ -24,16 +24,8 @@ import cli  # noqa: E402
 from grader_files import install_grader  # noqa: E402
 import outcome  # noqa: E402
 from case_text import hidden_suite, listed_mistakes  # noqa: E402
+from submissions import exec_submission  # noqa: E402
 
-# a submission: a CMake project whose `bloom` runs a program copied beside it
-MAIN = """#include <unistd.h>
-int main() {
-  char* argv[] = {const_cast<char*>("%s"), %s nullptr};
-  execv(argv[0], argv);
-  return 127;
-}
-"""
-CMAKE = "cmake_minimum_required(VERSION 3.16)\nproject(submission CXX)\nadd_executable(bloom main.cpp)\n"
 
 
 def pod(job):
@@ -94,11 +86,7 @@ def main():
         mistake = next(m for m, of in listed_mistakes(args.reference).items() if of == exercise)
         data = tmp / "data"
         for name, words in (("right", []), (mistake, ["--mistake", mistake])):
-            folder = data / "submissions" / name
-            folder.mkdir(parents=True)
-            (folder / "main.cpp").write_text(MAIN % ("/kit/build/bin/bloom-reference",
-                                                     "".join(f'const_cast<char*>("{w}"), ' for w in words)))
-            (folder / "CMakeLists.txt").write_text(CMAKE)
+            exec_submission(data / "submissions" / name, "/kit/build/bin/bloom-reference", words)
         root = tmp / "root"
         for folder in ("kit", "data", "usr", "etc", "proc", "dev", "tmp"):
             (root / folder).mkdir(parents=True)

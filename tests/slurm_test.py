@@ -24,17 +24,8 @@ from grader_files import install_grader  # noqa: E402
 import outcome  # noqa: E402
 from case_text import hidden_suite  # noqa: E402
 from slurm_cluster import SlurmCluster  # noqa: E402
+from submissions import CMAKE, exec_submission  # noqa: E402
 
-# a submission: a CMake project whose `bloom` runs a program copied beside it, so that the
-# sandbox, which shows a submission nothing but its own folder, can run it
-MAIN = """#include <unistd.h>
-int main() {
-  char* argv[] = {const_cast<char*>("%s"), %s nullptr};
-  execv(argv[0], argv);
-  return 127;
-}
-"""
-CMAKE = "cmake_minimum_required(VERSION 3.16)\nproject(submission CXX)\nadd_executable(bloom main.cpp)\n"
 BUILD = "cmake"  # the shared recipe, as the job file builds
 TIMEOUT = ["--timeout", "1"]
 
@@ -67,12 +58,11 @@ def main():
                     "c-msb-bit-order": (args.student, ["msb-bit-order"]), "e-crashes": (args.segfault, []),
                     "f-pair": (args.student, ["float-division", "32-bit-product"]), "z-hangs": (args.sleeper, [])}
         for name, (program, mistakes) in programs.items():
+            # the program copied beside it: the sandbox shows a submission its own folder alone
             folder = subs / name
             folder.mkdir(parents=True)
             shutil.copy(program, folder / "program")
-            words = "".join(f'const_cast<char*>("--mistake"), const_cast<char*>("{m}"), ' for m in mistakes)
-            (folder / "main.cpp").write_text(MAIN % (folder / "program", words))
-            (folder / "CMakeLists.txt").write_text(CMAKE)
+            exec_submission(folder, folder / "program", [w for m in mistakes for w in ("--mistake", m)])
         broken = subs / "d-not-compiling"
         broken.mkdir()
         (broken / "CMakeLists.txt").write_text(CMAKE)

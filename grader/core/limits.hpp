@@ -39,7 +39,7 @@ inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
 inline constexpr int kMemoryMib = 2048;
 
 // How many programs run at once: `jobs` when positive; else under Slurm the task's share,
-// SLURM_CPUS_PER_TASK (docs/batch.md, "On a Slurm cluster"), not the node's cores; else the
+// SLURM_CPUS_PER_TASK, what the job asked for, not the node's cores; else the
 // number of cores.
 [[nodiscard]] int jobs_or_cores(int jobs);
 // The same rule in words, for --help.
