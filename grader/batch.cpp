@@ -579,7 +579,7 @@ int merge_reports(const std::vector<fs::path>& folders, const fs::path& out, boo
     std::cout << "merged " << reports.size() << " reports into " << out.string() << " and "
               << page.string() << "\n";
   } catch (const std::exception& error) {
-    grader::error(error.what());
+    grader::error(error);
     return kExitCouldNotRun;
   }
   return kExitPassed;
@@ -594,7 +594,7 @@ int class_report_command(const std::vector<fs::path>& folders, const fs::path& o
     write_class_report(reports, page, show_hidden);
     std::cout << "class report of " << reports.size() << " submissions: " << page.string() << "\n";
   } catch (const std::exception& error) {
-    grader::error(error.what());
+    grader::error(error);
     return kExitCouldNotRun;
   }
   return kExitPassed;

@@ -227,12 +227,7 @@ int write_template(const ClassroomOptions& options) {
               << "  git -C " << shell_word(out.string()) << " push -u origin main\n";
     return kExitPassed;
   } catch (const std::exception& e) {
-    // a FileError names its file and line; the others are the kit's own words
-    if (dynamic_cast<const FileError*>(&e) != nullptr) {
-      std::cerr << e.what() << "\n";
-    } else {
-      error(e.what());
-    }
+    error(e);
     std::error_code ignored;
     fs::remove_all(out, ignored);  // a half-written template is no use; the folder was new
     return kExitCouldNotRun;

@@ -6,6 +6,14 @@ namespace grader {
 
 void error(const std::string& message) { std::cerr << "bloom-grader: error: " << message << "\n"; }
 
+void error(const std::exception& failure) {
+  if (dynamic_cast<const FileError*>(&failure) != nullptr) {
+    std::cerr << failure.what() << "\n";
+  } else {
+    error(std::string(failure.what()));
+  }
+}
+
 std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
                                 const std::vector<std::string>& argv, bool with_mistakes) {
   Prepared prepared;

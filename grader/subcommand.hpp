@@ -17,6 +17,9 @@ namespace grader {
 
 // "bloom-grader: error: MESSAGE" on stderr.
 void error(const std::string& message);
+// The one error shape for what went wrong: a FileError as it is, since it names its file and
+// line first ("FILE:LINE: error: ..."), as a compiler does; anything else as error() says it.
+void error(const std::exception& failure);
 
 // What every subcommand needs first: the cases, and the program resolved.
 struct Prepared {

@@ -180,3 +180,25 @@ TEST_CASE("a cache primed in one locale answers a build in another, as the sandb
   CHECK(hits == primed_misses);  // and every compile found there, whatever the locale
   CHECK(misses == 0);
 }
+
+TEST_CASE("a file at fault is named first, once: merge, report and run say it as a compiler does") {
+  // one shape on screen: "FILE: error: ..." for a file, "bloom-grader: error: ..." for the rest
+  const testing_support::TempDir tmp;
+  const fs::path reports = tmp.path() / "grades";
+  fs::create_directories(reports);
+  testing_support::write_file(reports / "a.json", "{bad");
+  const std::string a = (reports / "a.json").string();
+  const auto said = [](std::vector<std::string> args) {
+    args.insert(args.begin(), BLOOM_GRADER_BINARY);
+    const testing_support::Finished done = testing_support::run_text_input(args, "");
+    CHECK(done.exit_code == 2);
+    return done.err.substr(0, done.err.find('\n'));
+  };
+  CHECK(said({"merge", reports.string(), "--out", (tmp.path() / "g.csv").string()})
+            .starts_with(a + ": error: not a submission report: "));
+  CHECK(said({"report", reports.string()}).starts_with(a + ": error: not a submission report: "));
+  const std::string gone = (tmp.path() / "gone").string();
+  CHECK(said({"run", "--cases", gone, "--", "/bin/cat"}) == gone + ": error: no such case file or folder");
+  // the control: what is no file's fault keeps the program's name
+  CHECK(said({"build", gone}) == "bloom-grader: error: " + gone + ": no such folder");
+}
