@@ -57,6 +57,21 @@ struct SandboxFlags {
   }
 };
 
+// --memory, wherever a program runs: grading, and one command in the sandbox.
+void add_memory_option(CLI::App* sub, double& memory_mb) {
+  sub->add_option("--memory", memory_mb,
+                  "address-space limit of a program in MiB, 0 for none (default " +
+                      std::to_string(grader::kMemoryMib) + ")")
+      ->check(CLI::NonNegativeNumber);
+}
+
+// --show-hidden, wherever a report is written (run, batch, merge, report).
+void add_show_hidden_option(CLI::App* sub, bool& show_hidden) {
+  sub->add_flag("--show-hidden", show_hidden,
+                "show hidden cases' lines in full, for the instructor: in the text, JSON and "
+                "JUnit reports and the class report, never in Gradescope's");
+}
+
 // The options of grading programs on cases, declared once for every subcommand that grades;
 // `jobs` says what runs at once there (cases, or submissions).
 void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const std::string& jobs) {
@@ -66,10 +81,7 @@ void add_grading_options(CLI::App* sub, grader::GradingOptions& options, const s
                   "seconds per case, for cases without @timeout, of " + grader::cpu_and_wall() +
                       " (default: " + grader::time_limit_rule() + ")")
       ->check(CLI::PositiveNumber);
-  sub->add_option("--memory", options.memory_mb,
-                  "address-space limit of a program in MiB, 0 for none (default " +
-                      std::to_string(grader::kMemoryMib) + ")")
-      ->check(CLI::NonNegativeNumber);
+  add_memory_option(sub, options.memory_mb);
   sub->add_option("--jobs", options.jobs,
                   jobs + " at once (default: " + grader::kJobsRule + ")")
       ->check(CLI::Range(1, 256));
@@ -139,9 +151,7 @@ int main(int argc, char** argv) {
   add_skip_option(run_app, run.skip_after_timeouts);
   add_report_option(run_app, run.reports, false);
   run_app->add_flag("--verbose", run.verbose, "say more while grading");
-  run_app->add_flag("--show-hidden", run.show_hidden,
-                    "show hidden cases' lines in full, for the instructor (text, JSON, JUnit; "
-                    "never the Gradescope report)");
+  add_show_hidden_option(run_app, run.show_hidden);
   run_app->add_option("--output-limit", run.output_limit_mb, "stdout limit in MiB (default 8)")
       ->check(CLI::PositiveNumber);
   SandboxFlags run_sandbox;
@@ -198,8 +208,7 @@ int main(int argc, char** argv) {
   batch_sandbox.add_to(batch_app, false);
   batch_app->add_option("--shard", shard, "grade the I-th of N slices of the submissions (I/N)");
   batch_app->add_flag("--regrade", batch.regrade, "grade again submissions already in --out");
-  batch_app->add_flag("--show-hidden", batch.show_hidden,
-                      "reports show hidden cases' lines in full (the instructor's copy)");
+  add_show_hidden_option(batch_app, batch.show_hidden);
   batch_app->add_option("--build-timeout", batch.build_timeout_seconds,
                         "seconds per build, of " + grader::cpu_and_wall() + " (default 300)")
       ->check(CLI::PositiveNumber);
@@ -225,8 +234,7 @@ int main(int argc, char** argv) {
   sandbox_app->add_option("--timeout", sandbox.timeout_seconds,
                           "seconds of " + grader::cpu_and_wall() + " (default 600)")
       ->check(CLI::PositiveNumber);
-  sandbox_app->add_option("--memory", sandbox.memory_mb, "memory limit in MiB, 0 for none (default " + std::to_string(grader::kMemoryMib) + ")")
-      ->check(CLI::NonNegativeNumber);
+  add_memory_option(sandbox_app, sandbox.memory_mb);
   sandbox_app->footer("After --: the command and its arguments; its stdin is empty.");
 
   grader::BuildOptions build;
@@ -254,7 +262,7 @@ int main(int argc, char** argv) {
   merge_app->add_option("--out", merge_out,
                         "the gradebook to write (default gradebook.csv); report.html goes beside it");
   bool merge_show_hidden = false;
-  merge_app->add_flag("--show-hidden", merge_show_hidden, "the class report shows hidden cases' texts");
+  add_show_hidden_option(merge_app, merge_show_hidden);
 
   std::vector<std::filesystem::path> report_folders;
   std::filesystem::path report_out;
@@ -264,7 +272,7 @@ int main(int argc, char** argv) {
   report_app->add_option("folders", report_folders, "folders of submission reports (batch --out)")
       ->required();
   report_app->add_option("--out", report_out, "the page to write (default FOLDER/report.html)");
-  report_app->add_flag("--show-hidden", report_show_hidden, "show hidden cases' texts");
+  add_show_hidden_option(report_app, report_show_hidden);
 
   grader::ClassroomOptions classroom;
   CLI::App* classroom_app = app.add_subcommand(
