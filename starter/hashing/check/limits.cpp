@@ -1,8 +1,11 @@
 #include "limits.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <string_view>
+#include <system_error>
 #include <thread>
 
 #include "case_file.hpp"
@@ -62,9 +65,10 @@ std::string limit_text(std::chrono::milliseconds limit) {
 int jobs_or_cores(int jobs) {
   if (jobs > 0) return jobs;
   if (const char* granted = std::getenv("SLURM_CPUS_PER_TASK")) {
-    char* end = nullptr;
-    const long cpus = std::strtol(granted, &end, 10);
-    if (end != granted && *end == '\0' && cpus > 0 && cpus <= 256) return static_cast<int>(cpus);
+    const std::string_view text(granted);
+    int cpus = 0;
+    const auto [end, failed] = std::from_chars(text.data(), text.data() + text.size(), cpus);
+    if (failed == std::errc() && end == text.data() + text.size() && cpus > 0 && cpus <= 256) return cpus;
   }
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
