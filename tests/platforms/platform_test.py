@@ -253,6 +253,10 @@ def main():
                      "and --grader")
     args.source = args.source.resolve()
     with tempfile.TemporaryDirectory(prefix=f"bloom-{args.cell}-") as tmp:
+        # open to every uid, as a kit's build folder is: the sandbox's unprivileged uids run
+        # the test fixtures built here (a 0700 folder keeps them out, and the sandbox's cases
+        # fail for it)
+        pathlib.Path(tmp).chmod(0o755)
         try:
             cells[args.cell](args, pathlib.Path(tmp))
         except Failure as failure:
