@@ -60,18 +60,9 @@ def main():
     job = yaml.safe_load((source / "deploy" / "k8s-indexed-job.yaml").read_text())
     completions, env, argv = pod(job)
     exercise = env.get("EXERCISE")
-    failures = []
-    checks = 0
-
-    def expect(ok, what):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(what)
-
-    expect(exercise is not None, f"the pod names no EXERCISE: {env}")
-    if failures:
-        return outcome.report(failures, checks)
+    expect = outcome.Tally()
+    if not expect(exercise is not None, f"the pod names no EXERCISE: {env}"):
+        return expect.report()
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bloom-k8s-test-"))
     try:
         # the image's kit: /kit/build/bin/bloom-grader, the manifest, the cases, a hidden suite
@@ -119,7 +110,7 @@ def main():
                "the merged gradebook is not one batch's")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return outcome.report(failures, checks)
+    return expect.report()
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from grader_files import install_grader  # noqa: E402
-from outcome import report  # noqa: E402
+from outcome import Tally  # noqa: E402
 
 PYTHON = "/usr/bin/python3"  # the sandbox shows /usr, and nothing of a user's own Python
 PROCESS_BOUND = 64   # SandboxOptions::processes
@@ -242,17 +242,9 @@ def main():
               "a root grader, and controls need root", file=sys.stderr)
         return 2
 
-    failures = []
-    checks = 0
+    expect = Tally()
     table = {}  # (row label, column) -> cell: the catalogue
     beside = {}  # the same for the batch side by side, the terminal and two graders
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-        return ok
 
     with tempfile.TemporaryDirectory(prefix="bloom-sandbox-test-") as tmp_name:
         tmp = pathlib.Path(tmp_name)
@@ -566,7 +558,7 @@ def main():
         documented = args.docs.read_text()
         missing = [row for row in rows + beside_rows if row.split(" (")[0] not in documented]
         expect(not missing, f"{args.docs} does not name these rows: {missing}")
-    return report(failures, checks)
+    return expect.report()
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
-from outcome import report  # noqa: E402
+from outcome import Tally  # noqa: E402
 
 PYTHON = "/usr/bin/python3"  # the sandbox shows /usr, and nothing of a user's own Python
 MEMORY_MIB = 256  # small, so that filling it takes a fraction of the CPU-time limit
@@ -78,14 +78,7 @@ def main():
     if os.geteuid() != 0:
         print("verdicts_test: must run as root (as CI does), for --sandbox-users", file=sys.stderr)
         return 2
-    failures = []
-    checks = 0
-
-    def check(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
+    check = Tally()
 
     with tempfile.TemporaryDirectory(prefix="bloom-verdicts-") as tmp_name:
         tmp = pathlib.Path(tmp_name)
@@ -155,7 +148,7 @@ def main():
                       f"batch {mode or '(open)'}: the class report's {ident} is "
                       f"{shown.group(1) if shown else None}, the verdicts give {count}")
             print(f"batch {mode or '(open)'}: {len(programs)} submissions judged")
-    return report(failures, checks)
+    return check.report()
 
 
 if __name__ == "__main__":

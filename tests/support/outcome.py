@@ -10,3 +10,21 @@ def report(failures, checks=None):
     if checks is not None:
         print(f"{checks - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
+
+
+class Tally:
+    """The checks of a test that goes on after a failure: call it with (ok, message) for each
+    check; report() prints the failures and the count, and returns the exit status."""
+
+    def __init__(self):
+        self.failures = []
+        self.checks = 0
+
+    def __call__(self, ok, message):
+        self.checks += 1
+        if not ok:
+            self.failures.append(message)
+        return ok
+
+    def report(self):
+        return report(self.failures, self.checks)
