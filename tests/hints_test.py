@@ -7,7 +7,7 @@ step that was broken. A hint bound to a command blames the function that command
 comes from, once the lines before it in the case (and the cases it @needs) passed: that is
 what its premise lines are for. "This case builds on X ... fix it first" blames no step.
 
-  hints_test.py GRADER REFERENCE CASES"""
+  hints_test.py GRADER REFERENCE CASES [--memory MIB]   (--memory 0 for a sanitizer build)"""
 import json
 import pathlib
 import subprocess
@@ -32,6 +32,7 @@ def main():
     parser = cli.parser(__doc__)
     for name in ("grader", "reference", "cases"):
         parser.add_argument(name)
+    parser.add_argument("--memory", help="the grader's --memory (0 for a sanitizer build)")
     args = parser.parse_args()
     cases = pathlib.Path(args.cases)
     declared = {f"{c.parent.name}/{c.stem}": {text: command for _, command, text in case_text.hints(c)}
@@ -47,10 +48,18 @@ def main():
                 for seed in (1, 2):
                     program = f"--scramble {function}:{seed}"
                     subprocess.run([args.grader, "run", "--cases", cases / "protocol", "--cases",
-                                    cases / exercise, "--report", f"json:{report}", "--",
+                                    cases / exercise, "--report", f"json:{report}", *(["--memory", args.memory] if args.memory else []), "--",
                                     args.reference, "--scramble", f"{function}:{seed}"],
                                    stdout=subprocess.DEVNULL, check=False)
-                    for case in json.loads(report.read_text())["cases"]:
+                    graded = json.loads(report.read_text())["cases"]
+                    # A scrambled step gives wrong answers, never a crash: a program that could
+                    # not run at all (a limit a sanitizer build breaks) shows no hint to judge.
+                    crashed = [c["name"] for c in graded if c["verdict"] == "crashed"]
+                    checks += 1
+                    if crashed:
+                        failures.append(f"{program}: {len(crashed)} cases crashed, as "
+                                        f"{crashed[0]}: the hints were never reached")
+                    for case in graded:
                         for hint in case["hints"]:
                             checks += 1
                             shown_at_all += 1
@@ -69,6 +78,7 @@ def main():
                                 failures.append(f"{program}: {case['name']} blames {blamed}, which "
                                                 f"was right: {hint!r}")
     if shown_at_all == 0:
+        checks += 1
         failures.append("no hint was shown at all: the test tested nothing")
     print(f"{len(exercises)} exercises x {len(functions)} scrambled functions x 2 seeds: "
           f"{shown_at_all} hints shown")
