@@ -18,9 +18,7 @@ int audit_cases(const AuditOptions& options) {
   const Limits limits = options.limits();
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(prepared->command, limits);
   if (!catalogue) return kExitCouldNotRun;
-  GradeOptions grade_options;
-  grade_options.limits = limits;
-  grade_options.jobs = options.jobs_or_cores();
+  const GradeOptions grade_options = options.grade_options();
 
   // Only the mistakes of the exercises whose cases were given: a case's id starts with its
   // folder, which is its exercise (cases/bip37/, hidden/bip37/).

@@ -60,8 +60,7 @@ struct Context {
   const BatchOptions& options;
   const std::vector<Case>& cases;
   std::shared_ptr<Sandbox> sandbox;  // null without --sandbox
-  Limits run_limits;
-  std::optional<std::chrono::milliseconds> timeout;  // --timeout, over the cases' reference times
+  GradeOptions grading;  // each submission's, but for its jobs (GradingOptions::grade_options)
   Limits build_limits;
   fs::path build_cache;  // with --starter: the primed ccache folder, read-only to builds
 };
@@ -208,9 +207,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                         {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
                          {"summary", "the submission's copy could not be made read-only for its runs"}});
   }
-  GradeOptions grade_options;
-  grade_options.limits = context.run_limits;
-  grade_options.timeout = context.timeout;
+  GradeOptions grade_options = context.grading;
   grade_options.jobs = case_jobs();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
   grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
@@ -425,7 +422,7 @@ int batch_grade(const BatchOptions& options) {
     return fail("--submissions " + options.submissions.string() + ": no such folder");
   }
   if (options.run.empty()) return fail("--run is required: the command that starts a program");
-  Context context{options, cases, {}, {}, {}, {}, {}};
+  Context context{options, cases, {}, {}, {}, {}};
   if (options.sandbox) {
     std::string problem;
     context.sandbox = open_sandbox(*options.sandbox, options.jobs_or_cores(), options.memory_mb,
@@ -443,8 +440,7 @@ int batch_grade(const BatchOptions& options) {
     if (hidden_cases_exposed_say(*context.sandbox, cases)) return kExitCouldNotRun;
     for (const std::string& note : context.sandbox->notes()) std::cerr << "bloom-grader: sandbox: " << note << "\n";
   }
-  context.run_limits = options.limits();
-  context.timeout = options.timeout();
+  context.grading = options.grade_options();
   context.build_limits = limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
   context.build_limits.stderr_bytes = 1 << 20;
   std::string problem;

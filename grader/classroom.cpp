@@ -381,7 +381,7 @@ std::vector<ClassroomStep> classroom_steps(const std::vector<Case>& cases,
       step.id = classroom_step_id(kase.name) + "n" + std::to_string(n);
     }
     step.points = kase.points;
-    const std::chrono::milliseconds limit = case_time_limit(kase, std::nullopt, kUntimedLimit);
+    const std::chrono::milliseconds limit = case_time_limit(kase, std::nullopt);
     step.timeout_minutes = minutes_for(limit + kCheckSlack);
     if (steps.empty()) {
       step.timeout_minutes =

@@ -20,6 +20,14 @@ std::optional<std::chrono::milliseconds> GradingOptions::timeout() const {
   return whole_ms(*timeout_seconds);
 }
 
+GradeOptions GradingOptions::grade_options() const {
+  GradeOptions options;
+  options.limits = limits();
+  options.timeout = timeout();
+  options.jobs = jobs_or_cores();
+  return options;
+}
+
 int GradingOptions::jobs_or_cores() const { return grader::jobs_or_cores(jobs); }
 
 }  // namespace grader

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "case_file.hpp"
+#include "judge.hpp"
 #include "runner.hpp"
 
 namespace grader {
@@ -37,6 +38,10 @@ struct GradingOptions {
   }
   // timeout_seconds as GradeOptions::timeout takes it.
   [[nodiscard]] std::optional<std::chrono::milliseconds> timeout() const;
+  // What grading every case takes from these options: the memory limit, --timeout (each
+  // case's time limit is case_time_limit of it) and jobs_or_cores(); the rest as GradeOptions
+  // has it.
+  [[nodiscard]] GradeOptions grade_options() const;
   // jobs; when 0, SLURM_CPUS_PER_TASK (a positive number, under Slurm), else the number of
   // cores.
   [[nodiscard]] int jobs_or_cores() const;

@@ -125,9 +125,7 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
     return -1;
   }
   std::vector<std::vector<KnownMistake>> recorded(cases.size());
-  GradeOptions grade_options;
-  grade_options.limits = limits;
-  grade_options.jobs = options.jobs_or_cores();
+  GradeOptions grade_options = options.grade_options();
   // The first wrong answer a graded case got, or null: passed, or no line where one was due.
   const auto first_wrong = [](const CaseResult& result) -> const Mismatch* {
     const std::optional<Mismatch>& m = result.mismatch;

@@ -64,11 +64,8 @@ int grade_and_report(const RunOptions& options, bool& reported) {
     return kExitCouldNotRun;
   }
 
-  GradeOptions grade_options;
-  grade_options.limits = options.limits();
-  grade_options.timeout = options.timeout();
+  GradeOptions grade_options = options.grade_options();
   grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
-  grade_options.jobs = options.jobs_or_cores();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
 
   std::shared_ptr<Sandbox> sandbox;

@@ -24,7 +24,7 @@ const grader::Case& hostile_case() {
   return kase;
 }
 
-// hostile.case without its @timeout: its limit is then the run's own (GradeOptions::limits).
+// hostile.case without its @timeout: its limit is then --timeout (GradeOptions::timeout).
 const grader::Case& untimed_case() {
   static const grader::Case untimed = [] {
     grader::Case kase = hostile_case();
@@ -153,7 +153,7 @@ TEST_CASE("a hang after some answers is reported at the command that got none, w
   REQUIRE_MESSAGE(hangs, error);
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.set_time(std::chrono::milliseconds(200));
+  options.timeout = std::chrono::milliseconds(200);
   const std::atomic<bool> stop{false};
   const std::vector<grader::Case> cases = {kase};  // the results point into it
   const grader::CaseResult r = grader::grade(cases, *hangs, options, stop)[0];
@@ -393,7 +393,7 @@ TEST_CASE("after two timeouts the cases not started are skipped, without running
     const std::vector<grader::Case> cases(5, untimed_case());
     grader::GradeOptions options;
     options.limits = test_limits();
-    options.limits.set_time(std::chrono::milliseconds(100));  // 0.3 s on the wall clock
+    options.timeout = std::chrono::milliseconds(100);  // 0.3 s on the wall clock
     options.skip_after_timeouts = 2;
     options.jobs = jobs;
     const std::atomic<bool> stop{false};
@@ -415,7 +415,7 @@ TEST_CASE("without skipping, every case of a hanging program runs to its timeout
   const std::vector<grader::Case> cases(3, untimed_case());
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.set_time(std::chrono::milliseconds(100));
+  options.timeout = std::chrono::milliseconds(100);
   const std::atomic<bool> stop{false};
   for (const grader::CaseResult& r : grader::grade(cases, fixture("hostile_sleep_forever"), options, stop)) {
     CHECK(r.verdict == Verdict::Timeout);
@@ -426,7 +426,7 @@ TEST_CASE("once the run's time budget is spent, the cases not started are skippe
   const std::vector<grader::Case> cases(4, untimed_case());
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.set_time(std::chrono::milliseconds(100));  // 0.3 s on the wall clock
+  options.timeout = std::chrono::milliseconds(100);  // 0.3 s on the wall clock
   options.budget = std::chrono::milliseconds(250);  // the first case starts within it, ends past it
   const std::atomic<bool> stop{false};
   const std::vector<grader::CaseResult> results =
@@ -441,32 +441,32 @@ TEST_CASE("once the run's time budget is spent, the cases not started are skippe
 TEST_CASE("a case's limit is 10 times the reference's CPU time, at least 5 s; @timeout, then --timeout, win") {
   using std::chrono::milliseconds;
   grader::Case kase = grader::parse_case("> x\nx\n", "plain", "plain.case");  // no @timeout
-  const milliseconds fallback{10000};
-  CHECK(grader::case_time_limit(kase, std::nullopt, fallback) == fallback);  // recorded without a time
+  CHECK(grader::case_time_limit(kase, std::nullopt) == milliseconds(10000));  // recorded without a time
+  CHECK(grader::case_time_limit(kase, std::nullopt) == grader::kUntimedLimit);
   kase.reference_seconds = 0.003;
-  CHECK(grader::case_time_limit(kase, std::nullopt, fallback) == milliseconds(5000));  // the floor
+  CHECK(grader::case_time_limit(kase, std::nullopt) == milliseconds(5000));  // the floor
   kase.reference_seconds = 0.75;
-  CHECK(grader::case_time_limit(kase, std::nullopt, fallback) == milliseconds(7500));
-  CHECK(grader::case_time_limit(kase, milliseconds(700), fallback) == milliseconds(700));  // --timeout
+  CHECK(grader::case_time_limit(kase, std::nullopt) == milliseconds(7500));
+  CHECK(grader::case_time_limit(kase, milliseconds(700)) == milliseconds(700));  // --timeout
   kase.timeout_seconds = 1.5;
-  CHECK(grader::case_time_limit(kase, milliseconds(700), fallback) == milliseconds(1500));  // @timeout
+  CHECK(grader::case_time_limit(kase, milliseconds(700)) == milliseconds(1500));  // @timeout
 }
 
-TEST_CASE("grading applies the reference's limit: a program slower than the fallback passes within it") {
-  // The fallback alone (0.3 s of CPU, 0.9 s on the clock) would stop a program that answers
-  // after 1 s; the case's reference time gives it 5 s. The control: without the time, the same
-  // run times out.
+TEST_CASE("grading takes each case's limit from case_time_limit: the reference's 5 s, or --timeout over it") {
+  // The limit grading applies is the rule's and nothing else's: whatever time options.limits
+  // holds is not read. A program answering after 1 s passes within its reference time's 5 s;
+  // the control: --timeout 0.3 s over the same case stops it.
   grader::Case timed = grader::parse_case("> HASH 0 bloom\n48ad2c42\n", "timed", "timed.case");
   std::string error;
   const auto slow = grader::resolve_command({"/bin/sh", "-c", "sleep 1; echo 48ad2c42"}, error);
   REQUIRE_MESSAGE(slow, error);
   grader::GradeOptions options;
   options.limits = test_limits();
-  options.limits.set_time(std::chrono::milliseconds(300));
+  options.limits.set_time(std::chrono::milliseconds(300));  // not read
   const std::atomic<bool> stop{false};
   timed.reference_seconds = 0.002;
   CHECK(grader::grade({timed}, *slow, options, stop)[0].verdict == Verdict::Passed);
-  timed.reference_seconds.reset();
+  options.timeout = std::chrono::milliseconds(300);
   const grader::CaseResult control = grader::grade({timed}, *slow, options, stop)[0];
   CHECK(control.verdict == Verdict::Timeout);
   CHECK(control.summary.starts_with("no answer at all within 0.9 s of wall-clock time (using 0 s of CPU)"));
@@ -497,7 +497,7 @@ TEST_CASE("after a case hangs at a command, the cases that send it are skipped, 
     CAPTURE(jobs);
     grader::GradeOptions options;
     options.limits = test_limits();
-    options.limits.wall = std::chrono::milliseconds(500);
+    options.timeout = std::chrono::milliseconds(167);  // 0.5 s on the wall clock
     options.jobs = jobs;
     options.skip_hung_commands = true;
     const std::atomic<bool> stop{false};

@@ -79,7 +79,9 @@ void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
                      const std::function<void(std::size_t)>& work);
 
 struct GradeOptions {
-  Limits limits;  // limits.cpu: the limit of a case with no @timeout and no reference time
+  // Memory and output; each case's time comes from case_time_limit (limits.hpp) alone, and
+  // whatever time these hold is not read.
+  Limits limits;
   // --timeout: the CPU-time limit of every case without @timeout, over its reference time's
   // (each case's wall-clock limit is wall_limit of its CPU-time limit, limits.hpp)
   std::optional<std::chrono::milliseconds> timeout;

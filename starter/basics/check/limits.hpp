@@ -55,11 +55,10 @@ inline constexpr const char* kJobsRule = "SLURM_CPUS_PER_TASK under Slurm, else 
 [[nodiscard]] std::chrono::milliseconds whole_ms(double seconds);
 
 // The CPU-time limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
-// kTimeMultiplier times its recorded reference time, at least kTimeFloor; else `fallback`
-// (cases recorded without a time).
+// kTimeMultiplier times its recorded reference time, at least kTimeFloor; else kUntimedLimit
+// (cases recorded without a time). Every run of a case takes its limit from here alone.
 [[nodiscard]] std::chrono::milliseconds case_time_limit(const Case& kase,
-                                                        std::optional<std::chrono::milliseconds> timeout,
-                                                        std::chrono::milliseconds fallback);
+                                                        std::optional<std::chrono::milliseconds> timeout);
 
 // Whether `recorded` (times.tsv) should give way to a fresh measurement, both in seconds:
 // only when the limits they give differ and they are more than a factor 2 apart. Ordinary

@@ -257,7 +257,7 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
       return;
     }
     Limits limits = options.limits;
-    limits.set_time(case_time_limit(cases[i], options.timeout, options.limits.cpu));
+    limits.set_time(case_time_limit(cases[i], options.timeout));
     const bool hidden = cases[i].hidden;
     if (options.hidden_apart) {  // wait until no case of the other kind runs
       std::unique_lock<std::mutex> lock(apart_lock);

@@ -32,11 +32,10 @@ std::chrono::milliseconds whole_ms(double seconds) {
   return std::chrono::milliseconds(std::max<std::int64_t>(whole, 0));
 }
 
-std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout,
-                                          std::chrono::milliseconds fallback) {
+std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout) {
   if (kase.timeout_seconds) return whole_ms(*kase.timeout_seconds);
   if (timeout) return *timeout;
-  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : fallback;
+  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : kUntimedLimit;
 }
 
 bool reference_time_stale(double recorded, double measured) {
