@@ -11,7 +11,7 @@
 
 #include "options.hpp"
 #include "record.hpp"
-#include "report_formats.hpp"
+#include "report/formats.hpp"
 #include "sandbox.hpp"
 
 namespace grader {

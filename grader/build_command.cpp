@@ -102,13 +102,6 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
   return status;
 }
 
-// The last bytes of a build's output: where a compiler's first error usually is, and as much as
-// a platform shows in one place.
-std::string tail(const std::string& said) {
-  constexpr std::size_t kShown = 6000;
-  return said.size() <= kShown ? said : "…" + said.substr(said.size() - kShown);
-}
-
 // The build, its output in `said`; a submission without a project also says so in `said`.
 int build_found(const BuildOptions& options, std::ostream& said, bool& no_project) {
   if (!fs::is_directory(options.submission)) {
@@ -149,7 +142,7 @@ int build_submission(const BuildOptions& options) {
   } else if (status == kExitFailed) {
     write_not_graded(options.reports,
                      "Your submission did not build, so no case could run. The compiler said:\n\n" +
-                         tail(said.str()));
+                         build_output_tail(said.str()));
   } else if (status == kExitCouldNotRun) {
     write_not_graded(options.reports,
                      "The autograder could not build your submission, and this is not about your "

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "batch.hpp"
+#include "batch/batch.hpp"
 #include "file_io.hpp"
 #include "kit_root.hpp"
 #include "manifest.hpp"

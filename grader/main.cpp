@@ -5,7 +5,8 @@
 #include <string_view>
 
 #include "app.hpp"
-#include "batch.hpp"
+#include "batch/batch.hpp"
+#include "batch/shards.hpp"
 #include "classroom.hpp"
 
 namespace {

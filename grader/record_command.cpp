@@ -117,13 +117,10 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       stale += update_file(path / "mistakes.tsv", catalogue_text, options.check) ? 1 : 0;
     }
   }
-  std::vector<Case> cases;
-  try {
-    cases = load_cases(options.cases, false);  // with the expected lines just recorded
-  } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
-    std::cerr << e.what() << "\n";
-    return -1;
-  }
+  // with the expected lines just recorded
+  const std::optional<std::vector<Case>> loaded = load_cases_or_say(options.cases, false);
+  if (!loaded) return -1;
+  const std::vector<Case>& cases = *loaded;
   std::vector<std::vector<KnownMistake>> recorded(cases.size());
   GradeOptions grade_options = options.grade_options();
   // The first wrong answer a graded case got, or null: passed, or no line where one was due.

@@ -14,15 +14,22 @@ void error(const std::exception& failure) {
   }
 }
 
-std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
-                                const std::vector<std::string>& argv, bool with_mistakes) {
-  Prepared prepared;
+std::optional<std::vector<Case>> load_cases_or_say(const std::vector<std::filesystem::path>& paths,
+                                                   bool with_mistakes) {
   try {
-    prepared.cases = load_cases(paths, with_mistakes);
+    return load_cases(paths, with_mistakes);
   } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
-    std::cerr << e.what() << "\n";
+    error(e);
     return std::nullopt;
   }
+}
+
+std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
+                                const std::vector<std::string>& argv, bool with_mistakes) {
+  std::optional<std::vector<Case>> cases = load_cases_or_say(paths, with_mistakes);
+  if (!cases) return std::nullopt;
+  Prepared prepared;
+  prepared.cases = std::move(*cases);
   std::string problem;
   std::optional<Command> command = resolve_command(argv, problem);
   if (!command) {
@@ -63,7 +70,7 @@ std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double
   std::string problem;
   std::shared_ptr<Sandbox> sandbox = open_sandbox(kind, slots, memory_mb, ids, problem);
   if (!sandbox) {
-    error(problem + ". Refusing to run the program without it.");
+    error(problem + ". Refusing to run programs without it.");
     return nullptr;
   }
   for (const std::string& note : sandbox->notes()) std::cerr << "bloom-grader: sandbox: " << note << "\n";

@@ -21,6 +21,10 @@ void error(const std::string& message);
 // line first ("FILE:LINE: error: ..."), as a compiler does; anything else as error() says it.
 void error(const std::exception& failure);
 
+// The cases of `paths` (load_cases), or nullopt once the error is said.
+[[nodiscard]] std::optional<std::vector<Case>> load_cases_or_say(const std::vector<std::filesystem::path>& paths,
+                                                                 bool with_mistakes = true);
+
 // What every subcommand needs first: the cases, and the program resolved.
 struct Prepared {
   std::vector<Case> cases;

@@ -42,6 +42,10 @@ std::string submission_build_command() {
          "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target bloom";
 }
 
+std::string build_output_tail(const std::string& output) {
+  return output.size() <= kBuildOutputShown ? output : "…" + output.substr(output.size() - kBuildOutputShown);
+}
+
 std::string shell_quote(const std::string& text) {
   std::string quoted = "'";
   for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);

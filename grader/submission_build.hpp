@@ -3,6 +3,7 @@
 // "Building a submission", says it once for everyone.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -39,6 +40,12 @@ struct SubmissionBuild {
 
 // `text` in single quotes for /bin/sh, a quote inside as '\''.
 [[nodiscard]] std::string shell_quote(const std::string& text);
+
+// The last kBuildOutputShown bytes of a build's output, "…" before them when cut: where a
+// compiler's first error usually is, and as much as a platform shows in one place. What a
+// submission report keeps and what `build` tells Gradescope.
+inline constexpr std::size_t kBuildOutputShown = 6000;
+[[nodiscard]] std::string build_output_tail(const std::string& output);
 
 // Said when a submission has no CMakeLists.txt, to the student (Gradescope) and the instructor.
 [[nodiscard]] std::string no_project_message(const std::string& exercise_hint);

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "report_formats.hpp"
+#include "report/formats.hpp"
 #include "spawn.hpp"
 
 namespace {

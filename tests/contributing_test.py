@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
-"""CONTRIBUTING.md's architecture names every source of the grader: a newcomer who reads it
-finds each file's place, and a module added without a word there fails here.
+"""CONTRIBUTING.md matches the tree. Its architecture names every source folder and module of
+the grader: a newcomer who reads it finds each file's place, and a module added without a word
+there fails here. No two sources of the grader include each other, directly or around a loop.
+Each recipe lists files that exist, as many as its heading says, and no source outside a
+recipe lists the names that recipe adds to: for a report format, a batch output and a
+protocol command, a file that quotes most of the existing names (three at least) is such a list.
 
 Usage: contributing_test.py SOURCE"""
 import pathlib
@@ -11,15 +15,91 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
 from outcome import report  # noqa: E402
 
+NOT_SOURCES = {"fixtures", "testdata"}  # test programs and data, not modules
+# Where a recipe's names come from: the table the recipe adds a row to (file, row pattern).
+TABLES = {"Add a report format": ("grader/report/formats.cpp", r'^\s*\{"([a-z]+)", "'),
+          "Add a batch output": ("grader/report/batch_outputs.cpp", r'^\s*\{"([a-z.]+)", (?:true|false),'),
+          "Add a protocol command": ("reference/interpreter.cpp", r'^\s*\{"([A-Z]+)", "')}
+SEARCHED = ("grader", "reference", "tests", "scripts", "tools", "gradescope", "deploy")
 
-def modules(source: pathlib.Path):
-    """The grader's modules: each .cpp or .hpp of grader/ and grader/core/ but tests, by stem."""
-    found = set()
-    for folder in (source / "grader", source / "grader" / "core"):
-        for path in folder.iterdir():
-            if path.suffix in (".cpp", ".hpp") and not path.stem.endswith("_test") and path.stem != "test_main":
-                found.add(path.stem)
-    return sorted(found)
+
+def sources(root: pathlib.Path):
+    """Every .cpp and .hpp of grader/ and its folders, but tests, relative to grader/."""
+    for path in sorted((root / "grader").rglob("*")):
+        relative = path.relative_to(root / "grader")
+        if (path.suffix in (".cpp", ".hpp") and relative.parts[0] not in NOT_SOURCES
+                and not path.stem.endswith("_test") and path.stem != "test_main"):
+            yield relative
+
+
+def include_loops(root: pathlib.Path):
+    """Each loop of #include "..." among the grader's sources (a .cpp counts as its module's)."""
+    grader = root / "grader"
+    edges = {}
+    for relative in sources(root):
+        module = str(relative.with_suffix(""))
+        for name in re.findall(r'^#include "([^"]+)"', (grader / relative).read_text(), re.M):
+            for base in (grader, grader / "core"):
+                if (base / name).exists():
+                    target = str((base / name).relative_to(grader).with_suffix(""))
+                    if target != module:
+                        edges.setdefault(module, set()).add(target)
+                    break
+    loops, state = [], {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == "open":
+                loops.append(" -> ".join(path[path.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    return loops
+
+
+def check_recipes(root: pathlib.Path, text: str, failures: list) -> int:
+    checks = 0
+    section = re.search(r"^## Recipes\n(.*?)^## ", text, re.S | re.M)
+    if section is None:
+        failures.append("CONTRIBUTING.md has no \"## Recipes\" section")
+        return 1
+    recipes = re.findall(r"^### (.+?) \((\d+) files\)\n(.*?)(?=^### |\Z)", section.group(1), re.S | re.M)
+    if sorted(title for title, _, _ in recipes) != sorted(TABLES):
+        failures.append(f"the recipes are {[t for t, _, _ in recipes]}, not {sorted(TABLES)}")
+    for title, count, body in recipes:
+        files = re.findall(r"^- `([^`]+)`", body, re.M)
+        checks += 1
+        if len(files) != int(count):
+            failures.append(f"recipe \"{title}\" says {count} files and lists {len(files)}")
+        for name in files:
+            checks += 1
+            if not (root / name).exists():
+                failures.append(f"recipe \"{title}\" names {name}, which does not exist")
+        if title not in TABLES:
+            continue
+        table, row = TABLES[title]
+        names = re.findall(row, (root / table).read_text(), re.M)
+        if len(names) < 3:
+            failures.append(f"recipe \"{title}\": found {names} in {table}, not its table")
+            continue
+        listed = {pathlib.PurePath(f) for f in files}
+        for folder in SEARCHED:
+            for path in sorted((root / folder).rglob("*")):
+                if not path.is_file() or path.suffix not in (".cpp", ".hpp", ".py", ".js", ".sh", ".cmake"):
+                    continue
+                content = path.read_text(errors="replace")
+                quoted = [n for n in names if re.search(r"[\"']" + re.escape(n) + r"[\"' ]", content)]
+                checks += 1
+                relative = pathlib.PurePath(path.relative_to(root))
+                if 2 * len(quoted) > len(names) and len(quoted) >= 3 and relative not in listed:
+                    failures.append(f"{relative} lists {len(quoted)} of the {len(names)} names that recipe "
+                                    f"\"{title}\" adds to, and the recipe does not name it")
+    return checks
 
 
 def main():
@@ -30,12 +110,23 @@ def main():
     section = re.search(r"^## Architecture\n(.*?)^## ", text, re.S | re.M)
     if section is None:
         return report(["CONTRIBUTING.md has no \"## Architecture\" section"])
-    # a module is named as `name.cpp`, `name.{hpp,cpp}`, `name.hpp` or `core/name...`
-    named = set(re.findall(r"([a-z_0-9]+)\.(?:\{hpp,cpp\}|cpp|hpp)", section.group(1)))
-    found = modules(args.source)
-    failures = [f"grader module {m} is not named in CONTRIBUTING.md's architecture" for m in found
-                if m not in named]
-    return report(failures, len(found))
+    architecture = section.group(1)
+    failures, checks = [], 0
+    # a module is named as `name.cpp`, `name.{hpp,cpp}`, `name.hpp`, with or without its folder
+    named = set(re.findall(r"([a-z_0-9]+)\.(?:\{hpp,cpp\}|cpp|hpp)", architecture))
+    found = sorted({p.stem for p in sources(args.source)})
+    failures += [f"grader module {m} is not named in CONTRIBUTING.md's architecture" for m in found
+                 if m not in named]
+    checks += len(found)
+    folders = sorted({p.parts[0] for p in sources(args.source) if len(p.parts) > 1})
+    failures += [f"grader folder {f}/ is not named in CONTRIBUTING.md's architecture" for f in folders
+                 if f"{f}/" not in architecture]
+    checks += len(folders)
+    loops = include_loops(args.source)
+    failures += [f"an include loop among the grader's sources: {loop}" for loop in loops]
+    checks += 1
+    checks += check_recipes(args.source, text, failures)
+    return report(failures, checks)
 
 
 if __name__ == "__main__":

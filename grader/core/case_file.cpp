@@ -95,6 +95,7 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
   Case result;
   result.name = name;
   result.file = file;
+  result.source = text;
   const std::vector<std::string_view> lines = case_file_lines(text);
   bool in_description = true;  // until the first line that is not a comment
   bool seen_step = false;

@@ -29,6 +29,19 @@ std::string_view verdict_name(Verdict verdict) {
   return "not-run";
 }
 
+std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout) {
+  if (kase.timeout_seconds) return whole_ms(*kase.timeout_seconds);
+  if (timeout) return *timeout;
+  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : kUntimedLimit;
+}
+
+std::optional<Verdict> parse_verdict(std::string_view name) {
+  for (const Verdict verdict : kVerdicts) {
+    if (verdict_name(verdict) == name) return verdict;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 std::string answered(const RunResult& run, const Case& kase) {

@@ -31,7 +31,16 @@ enum class Verdict {
                 // (GradeOptions); zero points, like any case not passed
 };
 
+inline constexpr Verdict kVerdicts[] = {Verdict::Timeout,     Verdict::MemoryLimit, Verdict::Crashed,
+                                        Verdict::ExitCode,    Verdict::OutputLimit, Verdict::NoOutput,
+                                        Verdict::WrongOutput, Verdict::Passed,      Verdict::NotRun,
+                                        Verdict::Skipped};
+
+// "timeout", "memory-limit", ...: the verdict's one name in every report, and parse_verdict's
+// inverse (a round-trip test keeps them so).
 [[nodiscard]] std::string_view verdict_name(Verdict verdict);
+// The verdict a report names, or nullopt for a name that is none.
+[[nodiscard]] std::optional<Verdict> parse_verdict(std::string_view name);
 
 // What a program that ended badly (a signal, a status other than 0) wrote to stderr when an
 // allocation failed, as its runtime words it: "std::bad_alloc" (C++, libstdc++ and libc++),
@@ -73,13 +82,19 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
 void note_needs(std::vector<CaseResult>& results);
 
 
+// The CPU-time limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
+// kTimeMultiplier times its recorded reference time, at least kTimeFloor; else kUntimedLimit
+// (cases recorded without a time). Every run of a case takes its limit from here alone.
+[[nodiscard]] std::chrono::milliseconds case_time_limit(const Case& kase,
+                                                        std::optional<std::chrono::milliseconds> timeout);
+
 // The one worker pool: calls work(i) once for each i below `count`, on up to `jobs` threads
 // (this one among them), taking the i in order; starts no new i once `stop` is true.
 void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
                      const std::function<void(std::size_t)>& work);
 
 struct GradeOptions {
-  // Memory and output; each case's time comes from case_time_limit (limits.hpp) alone, and
+  // Memory and output; each case's time comes from case_time_limit (above) alone, and
   // whatever time these hold is not read.
   Limits limits;
   // --timeout: the CPU-time limit of every case without @timeout, over its reference time's

@@ -64,6 +64,7 @@ struct Case {
   std::string name;            // its id, "<folder>/<stem>": "bip37/crlf-input" (load_cases)
   std::filesystem::path file;  // as found, for messages
   std::string description;     // the first comment block, "# " prefixes removed
+  std::string source;          // the file's text, as parsed: what a report's page shows of it
   int points = 1;
   std::optional<double> timeout_seconds;  // @timeout: its CPU-time limit; the run's default when absent
   std::optional<double> reference_seconds;  // the reference's CPU time on it (times.tsv), if recorded
@@ -127,7 +128,7 @@ class CaseFileError : public FileError {
     const std::filesystem::path& case_file);
 
 // times.tsv, beside a folder's case files: the reference's CPU time on each, in seconds, from
-// which a case's time limit comes (time_limit.hpp, case_time_limit). One line per
+// which a case's time limit comes (limits.hpp; judge.hpp, case_time_limit). One line per
 // case, `NAME TAB SECONDS`, NAME its file's name without .case; `#` lines are comments.
 // parse_reference_times reads what format_reference_times writes; `file` names it in errors.
 [[nodiscard]] std::map<std::string, double> parse_reference_times(const std::string& text,

@@ -8,16 +8,14 @@
 #include <system_error>
 #include <thread>
 
-#include "case_file.hpp"
 
 namespace grader {
 
-namespace {
-
-// The limit a reference time gives: kTimeMultiplier times it, at least kTimeFloor.
 std::chrono::milliseconds reference_limit(double seconds) {
   return std::max(whole_ms(seconds * kTimeMultiplier), kTimeFloor);
 }
+
+namespace {
 
 std::string whole_seconds(std::chrono::milliseconds limit) { return std::to_string(limit.count() / 1000) + " s"; }
 
@@ -30,12 +28,6 @@ std::chrono::milliseconds whole_ms(double seconds) {
   auto whole = static_cast<std::int64_t>(ms);
   if (static_cast<double>(whole) < ms) ++whole;
   return std::chrono::milliseconds(std::max<std::int64_t>(whole, 0));
-}
-
-std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout) {
-  if (kase.timeout_seconds) return whole_ms(*kase.timeout_seconds);
-  if (timeout) return *timeout;
-  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : kUntimedLimit;
 }
 
 bool reference_time_stale(double recorded, double measured) {

@@ -17,7 +17,6 @@
 
 namespace grader {
 
-struct Case;
 
 inline constexpr int kWallPerCpu = 3;
 
@@ -54,11 +53,10 @@ inline constexpr const char* kJobsRule = "SLURM_CPUS_PER_TASK under Slurm, else 
 // case file (--timeout, @timeout), or a time recorded in times.tsv.
 [[nodiscard]] std::chrono::milliseconds whole_ms(double seconds);
 
-// The CPU-time limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
-// kTimeMultiplier times its recorded reference time, at least kTimeFloor; else kUntimedLimit
-// (cases recorded without a time). Every run of a case takes its limit from here alone.
-[[nodiscard]] std::chrono::milliseconds case_time_limit(const Case& kase,
-                                                        std::optional<std::chrono::milliseconds> timeout);
+// The rule: the CPU-time limit a reference time of `seconds` gives, kTimeMultiplier times it,
+// at least kTimeFloor. A case's limit (case_time_limit, judge.hpp) is this, unless its
+// @timeout or --timeout says otherwise, or kUntimedLimit for a case without a reference time.
+[[nodiscard]] std::chrono::milliseconds reference_limit(double seconds);
 
 // Whether `recorded` (times.tsv) should give way to a fresh measurement, both in seconds:
 // only when the limits they give differ and they are more than a factor 2 apart. Ordinary

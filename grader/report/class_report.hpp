@@ -11,11 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "submission_report.hpp"
+#include "report/submission_report.hpp"
 
 namespace grader {
 
-// What the page knows of a case besides the reports: read from the case file they name.
+// What the page knows of a case besides the reports: from the case itself, or read from the case
+// file a report names.
 struct CaseInfo {
   std::string id;
   std::string file;
@@ -29,9 +30,13 @@ struct CaseInfo {
 };
 
 // The cases of the reports in their order of first appearance, each read from the file the
-// first report that has it names. A hidden case's text is read only with `show_hidden`.
+// first report that has it names (the reports of a batch, read back, hold no case's text). A
+// hidden case's text is read only with `show_hidden`.
 [[nodiscard]] std::vector<CaseInfo> case_infos(const std::vector<SubmissionReport>& reports,
                                                bool show_hidden);
+// The cases of one run as it graded them, from its outcome alone (no file is read again); a
+// hidden case's text only in the instructor's view (Report::show_hidden).
+[[nodiscard]] std::vector<CaseInfo> case_infos(const Report& report);
 
 // The numbers of the page, and of the table `batch` ends with.
 struct ClassSummary {
@@ -72,10 +77,5 @@ struct ClassSummary {
 [[nodiscard]] std::string class_report_html(const std::vector<SubmissionReport>& reports,
                                             const std::vector<CaseInfo>& cases,
                                             const std::string& title = "Class report");
-
-// Writes class_report_html of the reports, with their case_infos, to `page` (atomically);
-// throws FileError.
-void write_class_report(const std::vector<SubmissionReport>& reports, const std::filesystem::path& page,
-                        bool show_hidden);
 
 }  // namespace grader

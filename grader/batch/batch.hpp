@@ -1,6 +1,9 @@
 // Grading many submissions: `bloom-grader batch` (one folder per submission: build, run, one
-// JSON report each, a gradebook) and `bloom-grader merge` (gradebooks from shards). See
-// docs/batch.md.
+// JSON report each, then the batch outputs of report/batch_outputs.hpp), `bloom-grader merge`
+// (the outputs of shards' reports together) and `bloom-grader report` (the class report
+// alone). See docs/batch.md. Beside it in batch/: which submissions a run grades
+// (shards.hpp), how their commands are read (shell_words.hpp), the build cache of --starter
+// (build_cache.hpp) and how --jobs is spent (scheduler.hpp).
 #pragma once
 
 #include <filesystem>
@@ -8,12 +11,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "options.hpp"
 #include "runner.hpp"
 #include "sandbox.hpp"
-#include "submission_report.hpp"
 
 namespace grader {
 
@@ -36,28 +36,6 @@ struct BatchOptions : GradingOptions {
   int skip_after_timeouts = 2;  // per submission: GradeOptions::skip_after_timeouts
   double budget_seconds = 0;    // per submission's cases (not its build); 0: none
 };
-
-// Parses "I/N" (1 <= I <= N); returns an error message, or "" when it is well formed.
-[[nodiscard]] std::string parse_shard(const std::string& text, int& index, int& count);
-
-// The submission folders of `root` in this shard: sorted by name, every count-th from index.
-[[nodiscard]] std::vector<std::filesystem::path> shard_of(const std::filesystem::path& root,
-                                                          int index, int count);
-
-// `command` with every {dir} replaced by `dir`, quoted for the shell.
-[[nodiscard]] std::string expand_dir(const std::string& command, const std::filesystem::path& dir);
-
-// The words of `command` with {dir} replaced by `dir`, when /bin/sh would read it as those
-// words and nothing else: letters, digits, spaces and _ . / - + , : @ % { } only (no quotes,
-// $, globs, pipes, redirections, ~ or =). Such a command runs without a shell, a process fewer
-// per case. nullopt for anything else, which runs through /bin/sh -c.
-[[nodiscard]] std::optional<std::vector<std::string>> plain_words(const std::string& command,
-                                                                   const std::filesystem::path& dir);
-
-// The gradebook of the submission reports (submission_report.hpp): a header, then one row per
-// report in their order: id, status, score, max, passed, failed, diagnosis, then the points of
-// each case.
-[[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
 
 [[nodiscard]] int batch_grade(const BatchOptions& options);
 

@@ -9,15 +9,9 @@
 #include <string_view>
 
 #include "report.hpp"
+#include "report/json.hpp"
 
 namespace grader {
-
-// JSON as every report file holds it: indented two spaces, ending in a newline; a byte that is
-// not UTF-8 (a folder's name, a command line) as U+FFFD.
-[[nodiscard]] std::string json_text(const nlohmann::json& json);
-
-// {"summary": {...}, "cases": [...]}: every field of a CaseResult.
-[[nodiscard]] nlohmann::json to_json(const Report& report);
 
 // Gradescope's results.json (autograder specification): score, tests with name, score,
 // max_score, status, output and visibility; hidden cases are "hidden".

@@ -1,4 +1,4 @@
-#include "report_formats.hpp"
+#include "report/formats.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,17 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "report/judged.hpp"
+
 namespace {
 
 // A report of one case whose program answered `output`.
 grader::Report report_of(const grader::Case& kase, const std::string& output, const std::string& err = "") {
-  grader::RunResult run;
-  run.started = true;
-  run.out = output;
-  run.err = err;
-  grader::Report report;
-  report.results.push_back(grader::judge(kase, run, grader::Limits{}));
-  return report;
+  return grader::testing::judged(kase, output, err);
 }
 
 const grader::Case kCase = grader::parse_case(
@@ -201,4 +197,27 @@ TEST_CASE("each report format of the table writes its own form, and --report fin
   CHECK(names == std::vector<std::string>{"text", "json", "gradescope", "junit", "html"});
   CHECK(grader::report_format_names(" ") == "text json gradescope junit html");
   CHECK(grader::find_report_format("xml") == nullptr);
+}
+
+TEST_CASE("the html page of one run is built from its outcome: no case file is read again") {
+  // kCase's file, cases/dir/two.case, exists nowhere: the page still shows the case's text,
+  // as the run graded it, and a hidden case's text only in the instructor's view.
+  grader::Case hidden = grader::parse_case("# secret\n@hidden\n> A\n1\n", "dir/secret", "/nonexistent/secret.case");
+  grader::Report report = report_of(kCase, "1\n2 4\n");
+  grader::RunResult run;
+  run.started = true;
+  run.out = "1\n";
+  report.results.push_back(grader::judge(hidden, run, grader::Limits{}));
+  const auto page = [&] {
+    std::ostringstream out;
+    grader::find_report_format("html")->write(report, out, {});
+    return out.str();
+  };
+  const std::string student = page();
+  CHECK(student.find("&gt; B x") != std::string::npos);  // kCase's text, from the outcome
+  CHECK(student.find("was not found") == std::string::npos);
+  CHECK(student.find("a hidden case: its text is shown with --show-hidden") != std::string::npos);
+  CHECK(student.find("# secret") == std::string::npos);
+  report.show_hidden = true;
+  CHECK(page().find("# secret") != std::string::npos);
 }

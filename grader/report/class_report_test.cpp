@@ -1,8 +1,8 @@
-#include "class_report.hpp"
+#include "report/class_report.hpp"
 
 #include <doctest/doctest.h>
 
-#include "batch.hpp"
+#include "report/batch_outputs.hpp"
 
 namespace {
 
@@ -35,7 +35,8 @@ grader::SubmissionReport report(const std::string& id, const std::string& status
   for (const std::string& m : mistakes) {
     diagnosis.push_back({{"id", m}, {"cases", 1}, {"message", "this is what you get when " + m}});
   }
-  return {id, status, {{"command", "make"}, {"ok", status != "build-failed"}, {"output", "error: oops"}},
+  return {id, grader::parse_submission_status(status).value(),
+          {{"command", "make"}, {"ok", status != "build-failed"}, {"output", "error: oops"}},
           {{"summary", {{"score", score}, {"max_score", max}, {"passed", passed},
                         {"failed", static_cast<int>(verdicts.size()) - passed}, {"diagnosis", diagnosis}}},
            {"cases", cases}}};

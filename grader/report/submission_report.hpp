@@ -5,17 +5,32 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "judge.hpp"
+#include "report.hpp"
+
 namespace grader {
+
+// How a submission came out, as a whole: every case passed; some did not; or its build failed
+// and no case ran.
+enum class SubmissionStatus { Passed, Failed, BuildFailed };
+inline constexpr SubmissionStatus kSubmissionStatuses[] = {
+    SubmissionStatus::Passed, SubmissionStatus::Failed, SubmissionStatus::BuildFailed};
+// "passed", "failed", "build-failed": the one name in reports and gradebooks, and
+// parse_submission_status's inverse.
+[[nodiscard]] std::string_view status_name(SubmissionStatus status);
+[[nodiscard]] std::optional<SubmissionStatus> parse_submission_status(std::string_view name);
 
 struct SubmissionReport {
   std::string submission;  // the folder's name
-  std::string status;      // passed, failed, build-failed
+  SubmissionStatus status = SubmissionStatus::Failed;
   nlohmann::json build;    // command (null without --build), ok, time_ms, output[, summary]
   nlohmann::json run;      // to_json of the run's Report: {"summary": ..., "cases": [...]}
 
@@ -28,7 +43,7 @@ struct SubmissionReport {
   struct CaseOutcome {
     std::string name;
     int points = 0;
-    std::string verdict;  // verdict_name()
+    Verdict verdict = Verdict::NotRun;
     bool operator==(const CaseOutcome&) const = default;
   };
   [[nodiscard]] std::vector<CaseOutcome> cases() const;
@@ -45,6 +60,15 @@ struct SubmissionReport {
   };
   [[nodiscard]] std::vector<Look> looks_like() const;
 };
+
+// The report of a submission whose program ran: its status from the run (passed when every
+// case did), `build` as SubmissionReport holds it.
+[[nodiscard]] SubmissionReport submission_report_of(const Report& run, std::string submission,
+                                                    nlohmann::json build);
+
+// The report of a submission whose build failed: every case of `cases` not run, none passed.
+[[nodiscard]] SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string submission,
+                                                   nlohmann::json build);
 
 // The terms of looks_like() as one cell of a table: their texts joined by "; ".
 [[nodiscard]] std::string looks_like_text(const SubmissionReport& report);

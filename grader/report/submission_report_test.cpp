@@ -1,10 +1,11 @@
-#include "submission_report.hpp"
+#include "report/submission_report.hpp"
 
 #include <doctest/doctest.h>
 
-#include "batch.hpp"
+#include "report/batch_outputs.hpp"
 #include "file_io.hpp"
-#include "report_formats.hpp"
+#include "report/formats.hpp"
+#include "report/judged.hpp"
 
 namespace {
 
@@ -13,13 +14,7 @@ const grader::Case kCase =
 
 // A submission's report as batch makes it: `output` judged on kCase.
 grader::SubmissionReport submission(const std::string& id, const std::string& output) {
-  grader::RunResult run;
-  run.started = true;
-  run.out = output;
-  grader::Report report;
-  report.results.push_back(grader::judge(kCase, run, grader::Limits{}));
-  return {id, report.failed() == 0 ? "passed" : "failed",
-          {{"command", nullptr}, {"ok", true}}, grader::to_json(report)};
+  return grader::testing::judged_submission(kCase, id, output);
 }
 
 std::string problem_of(const std::string& text) {
@@ -38,14 +33,14 @@ TEST_CASE("a submission report reads back as written, field for field") {
   const std::string text = grader::format_submission_report(written);
   const grader::SubmissionReport read = grader::parse_submission_report(text, "grades/a.json");
   CHECK(read.submission == written.submission);
-  CHECK(read.status == "failed");
+  CHECK(read.status == grader::SubmissionStatus::Failed);
   CHECK(read.build == written.build);
   CHECK(read.run == written.run);
   CHECK(grader::format_submission_report(read) == text);
   CHECK(read.score() == 0);
   CHECK(read.max_score() == 1);
   CHECK(read.failed() == 1);
-  CHECK(read.cases() == std::vector<grader::SubmissionReport::CaseOutcome>{{"hashing/two", 0, "wrong-output"}});
+  CHECK(read.cases() == std::vector<grader::SubmissionReport::CaseOutcome>{{"hashing/two", 0, grader::Verdict::WrongOutput}});
   CHECK(read.looks_like().front().text == "wrong output, no known mistake");
 }
 
@@ -65,6 +60,14 @@ TEST_CASE("a file that is not a submission report says which field is wrong") {
   no_points["cases"][0].erase("points");
   CHECK(problem_of(no_points.dump()) ==
         "grades/x.json: error: not a submission report: cases[].points is missing or not a whole number");
+  nlohmann::json odd_status = good;
+  odd_status["status"] = "pass";
+  CHECK(problem_of(odd_status.dump()) ==
+        "grades/x.json: error: not a submission report: status \"pass\" is none of passed, failed, build-failed");
+  nlohmann::json odd_verdict = good;
+  odd_verdict["cases"][0]["verdict"] = "wrong";
+  CHECK(problem_of(odd_verdict.dump()) ==
+        "grades/x.json: error: not a submission report: cases[].verdict \"wrong\" is no verdict");
   CHECK(problem_of("{\"submission\": ").rfind("grades/x.json: error: not a submission report: ", 0) == 0);
 }
 
@@ -82,4 +85,30 @@ TEST_CASE("an id that is not UTF-8 is written with U+FFFD for its bad bytes, not
   const grader::SubmissionReport read =
       grader::parse_submission_report(grader::format_submission_report(written), "grades/bad.json");
   CHECK(read.submission == "bad-\xEF\xBF\xBD");
+}
+
+TEST_CASE("each status and each verdict has one name, which reads back as itself") {
+  for (const grader::SubmissionStatus status : grader::kSubmissionStatuses) {
+    CAPTURE(grader::status_name(status));
+    CHECK(grader::parse_submission_status(grader::status_name(status)) == status);
+  }
+  CHECK(grader::status_name(grader::SubmissionStatus::BuildFailed) == "build-failed");
+  CHECK_FALSE(grader::parse_submission_status("Passed").has_value());
+  for (const grader::Verdict verdict : grader::kVerdicts) {
+    CAPTURE(grader::verdict_name(verdict));
+    CHECK(grader::parse_verdict(grader::verdict_name(verdict)) == verdict);
+  }
+  CHECK(grader::verdict_name(grader::Verdict::MemoryLimit) == "memory-limit");
+  CHECK_FALSE(grader::parse_verdict("oom").has_value());
+}
+
+TEST_CASE("a build that failed gives every case not run, none passed, and the status that says so") {
+  const std::vector<grader::Case> cases = {kCase};
+  const grader::SubmissionReport failed =
+      grader::build_failed_report(cases, "carol", {{"command", "make"}, {"ok", false}});
+  CHECK(failed.status == grader::SubmissionStatus::BuildFailed);
+  CHECK(failed.cases() == std::vector<grader::SubmissionReport::CaseOutcome>{{"hashing/two", 0, grader::Verdict::NotRun}});
+  CHECK(failed.run["cases"][0]["summary"] == "not run: the build failed");
+  CHECK(failed.run["summary"]["command"] == "make");
+  CHECK(grader::looks_like_text(failed) == "build failed");
 }

@@ -1,4 +1,4 @@
-#include "class_report.hpp"
+#include "report/class_report.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include "case_file.hpp"
 #include "file_io.hpp"
-#include "html.hpp"
+#include "report/html.hpp"
 
 namespace grader {
 
@@ -72,6 +72,30 @@ std::string decimal_text(double value) {
   return out == "-0" ? "0" : out;
 }
 
+namespace {
+
+// The text of a case for the page: none for a hidden case out of the instructor's view.
+void show_text(CaseInfo& info, std::string text, bool show_hidden) {
+  if (info.hidden && !show_hidden) {
+    info.missing = "a hidden case: its text is shown with --show-hidden";
+  } else {
+    info.text = std::move(text);
+  }
+}
+
+}  // namespace
+
+std::vector<CaseInfo> case_infos(const Report& report) {
+  std::vector<CaseInfo> infos;
+  for (const CaseResult& result : report.results) {
+    const Case& kase = *result.kase;
+    CaseInfo info{kase.name, kase.file.string(), kase.points, kase.hidden, section_of(kase.description), {}, {}};
+    show_text(info, kase.source, report.show_hidden);
+    infos.push_back(std::move(info));
+  }
+  return infos;
+}
+
 std::vector<CaseInfo> case_infos(const std::vector<SubmissionReport>& reports, bool show_hidden) {
   std::vector<CaseInfo> infos;
   std::set<std::string> seen;
@@ -97,11 +121,7 @@ std::vector<CaseInfo> case_infos(const std::vector<SubmissionReport>& reports, b
         } catch (const FileError&) {
           // a case file changed since the batch: its text is still worth showing
         }
-        if (info.hidden && !show_hidden) {
-          info.missing = "a hidden case: its text is shown with --show-hidden";
-        } else {
-          info.text = std::move(text);
-        }
+        show_text(info, std::move(*text), show_hidden);
       }
       infos.push_back(std::move(info));
     }
@@ -123,21 +143,21 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
     summary.max_score = std::max(summary.max_score, max);
     const int percent = max == 0 ? 100 : 100 * score / max;  // floor: 99.9 % is not full marks
     ++summary.histogram[static_cast<std::size_t>(std::clamp(percent / 10, 0, 10))];
-    summary.passed += report.status == "passed" ? 1 : 0;
-    summary.build_failed += report.status == "build-failed" ? 1 : 0;
+    summary.passed += report.status == SubmissionStatus::Passed ? 1 : 0;
+    summary.build_failed += report.status == SubmissionStatus::BuildFailed ? 1 : 0;
     bool timeout = false;
     bool crash = false;
     bool memory = false;
     for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
-      timeout = timeout || outcome.verdict == "timeout";
-      crash = crash || outcome.verdict == "crashed";
-      memory = memory || outcome.verdict == "memory-limit";
+      timeout = timeout || outcome.verdict == Verdict::Timeout;
+      crash = crash || outcome.verdict == Verdict::Crashed;
+      memory = memory || outcome.verdict == Verdict::MemoryLimit;
       auto [at, fresh] = case_at.try_emplace(outcome.name, summary.cases.size());
       if (fresh) summary.cases.push_back({outcome.name, 0, 0});
-      if (report.status == "build-failed") continue;
+      if (report.status == SubmissionStatus::BuildFailed) continue;
       ClassSummary::CaseRate& rate = summary.cases[at->second];
       ++rate.graded;
-      rate.passed += outcome.verdict == "passed" ? 1 : 0;
+      rate.passed += outcome.verdict == Verdict::Passed ? 1 : 0;
     }
     summary.with_timeout += timeout ? 1 : 0;
     summary.with_crash += crash ? 1 : 0;
@@ -468,7 +488,7 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
     std::string first_failing;
     std::vector<const nlohmann::json*> failing;
     for (const nlohmann::json& c : report.run["cases"]) {
-      if (c["verdict"] == "passed") continue;
+      if (c["verdict"].get<std::string>() == verdict_name(Verdict::Passed)) continue;
       if (first_failing.empty()) first_failing = c["name"];
       failing.push_back(&c);
     }
@@ -477,14 +497,14 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
     const std::string row = "sub-" + std::to_string(order);
     page.open("tr", {{"id", row}, {"data-order", std::to_string(order)}})
         .element("th", {{"scope", "row"}, {"class", "id"}}, report.submission)
-        .element("td", {{"class", "status"}}, report.status)
+        .element("td", {{"class", "status"}}, std::string(status_name(report.status)))
         .element("td", {{"class", "num score"}, {"data-sort", decimal_text(percent)}},
                  std::to_string(report.score()) + "/" + std::to_string(report.max_score()))
         .element("td", {{"class", "looks"}}, looks)
         .element("td", {{"class", "first"}}, first_failing)
         .open("td");
     ++order;
-    if (report.status == "build-failed") {
+    if (report.status == SubmissionStatus::BuildFailed) {
       const std::string output = report.build.value("output", "");
       page.open("details")
           .element("summary", "the build failed")
@@ -565,10 +585,6 @@ std::string class_report_html(const std::vector<SubmissionReport>& reports,
   page.close()  // main
       .trusted(kScript);
   return page.finish();
-}
-
-void write_class_report(const std::vector<SubmissionReport>& reports, const fs::path& page, bool show_hidden) {
-  write_file(page, class_report_html(reports, case_infos(reports, show_hidden)));
 }
 
 }  // namespace grader

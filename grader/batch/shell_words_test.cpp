@@ -1,5 +1,5 @@
 // batch's command lines: how {dir} is put into --build and --run, and when a shell reads them.
-#include "batch.hpp"
+#include "batch/shell_words.hpp"
 
 #include <doctest/doctest.h>
 

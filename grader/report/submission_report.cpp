@@ -1,31 +1,67 @@
-#include "submission_report.hpp"
+#include "report/submission_report.hpp"
 
 #include <algorithm>
 
 #include "file_io.hpp"
-#include "report.hpp"
-#include "report_formats.hpp"
+#include "report/json.hpp"
 
 namespace grader {
 
 namespace fs = std::filesystem;
 
+std::string_view status_name(SubmissionStatus status) {
+  switch (status) {
+    case SubmissionStatus::Passed: return "passed";
+    case SubmissionStatus::Failed: return "failed";
+    case SubmissionStatus::BuildFailed: return "build-failed";
+  }
+  return "failed";
+}
+
+std::optional<SubmissionStatus> parse_submission_status(std::string_view name) {
+  for (const SubmissionStatus status : kSubmissionStatuses) {
+    if (status_name(status) == name) return status;
+  }
+  return std::nullopt;
+}
+
 std::vector<SubmissionReport::CaseOutcome> SubmissionReport::cases() const {
   std::vector<CaseOutcome> outcomes;
-  for (const nlohmann::json& c : run["cases"]) outcomes.push_back({c["name"], c["points"], c["verdict"]});
+  for (const nlohmann::json& c : run["cases"]) {
+    // parse_submission_report checked that each verdict is one
+    outcomes.push_back({c["name"], c["points"], parse_verdict(c["verdict"].get<std::string>()).value()});
+  }
   return outcomes;
 }
 
+SubmissionReport submission_report_of(const Report& run, std::string submission, nlohmann::json build) {
+  return {std::move(submission), run.failed() == 0 ? SubmissionStatus::Passed : SubmissionStatus::Failed,
+          std::move(build), to_json(run)};
+}
+
+SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string submission,
+                                     nlohmann::json build) {
+  Report report;
+  report.command = build["command"].is_string() ? build["command"].get<std::string>() : "";
+  for (const Case& kase : cases) {
+    CaseResult result;
+    result.kase = &kase;
+    result.summary = "not run: the build failed";
+    report.results.push_back(std::move(result));
+  }
+  return {std::move(submission), SubmissionStatus::BuildFailed, std::move(build), to_json(report)};
+}
+
 std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
-  if (status == "build-failed") return {{"build failed", "build failed", false}};
-  if (status == "passed") return {};
+  if (status == SubmissionStatus::BuildFailed) return {{"build failed", "build failed", false}};
+  if (status == SubmissionStatus::Passed) return {};
   std::vector<Look> terms;
   for (const nlohmann::json& d : run["summary"]["diagnosis"]) terms.push_back({d["id"], d["id"], true});
   std::vector<std::string> missing;
-  std::vector<std::pair<std::string, int>> verdicts;  // not a wrong answer, in order of first case
+  std::vector<std::pair<Verdict, int>> verdicts;  // not a wrong answer, in order of first case
   bool wrong_answer = false;
   for (const nlohmann::json& c : run["cases"]) {
-    const std::string verdict = c["verdict"];
+    const Verdict verdict = parse_verdict(c["verdict"].get<std::string>()).value();
     const nlohmann::json mismatch = c.value("mismatch", nlohmann::json());
     if (mismatch.is_object() && mismatch["actual"].is_string()) {
       const std::string actual = mismatch["actual"];  // the name below points into it
@@ -34,8 +70,8 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
         missing.emplace_back(name);
       }
     }
-    if (verdict == "passed") continue;
-    if (verdict == "wrong-output") {
+    if (verdict == Verdict::Passed) continue;
+    if (verdict == Verdict::WrongOutput) {
       wrong_answer = true;
       continue;
     }
@@ -52,7 +88,8 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
     terms.push_back({"not implemented", "not implemented: " + names, false});
   }
   for (const auto& [verdict, count] : verdicts) {
-    terms.push_back({verdict, verdict + " in " + std::to_string(count) + (count == 1 ? " case" : " cases"), false});
+    const std::string name(verdict_name(verdict));
+    terms.push_back({name, name + " in " + std::to_string(count) + (count == 1 ? " case" : " cases"), false});
   }
   if (terms.empty() && wrong_answer) {
     terms.push_back({"wrong output, no known mistake", "wrong output, no known mistake", false});
@@ -71,7 +108,7 @@ std::string looks_like_text(const SubmissionReport& report) {
 std::string format_submission_report(const SubmissionReport& report) {
   nlohmann::json json = report.run;
   json["submission"] = report.submission;
-  json["status"] = report.status;
+  json["status"] = status_name(report.status);
   json["build"] = report.build;
   return json_text(json);
 }
@@ -101,7 +138,13 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
   using type = nlohmann::json::value_t;
   SubmissionReport report;
   report.submission = need(json, "submission", type::string, "");
-  report.status = need(json, "status", type::string, "");
+  const std::string status = need(json, "status", type::string, "");
+  const std::optional<SubmissionStatus> known = parse_submission_status(status);
+  if (!known) {
+    throw FileError(where, 0, "not a submission report: status \"" + status +
+                                  "\" is none of passed, failed, build-failed");
+  }
+  report.status = *known;
   report.build = need(json, "build", type::object, "");
   const nlohmann::json& summary = need(json, "summary", type::object, "");
   for (const char* key : {"score", "max_score", "passed", "failed"}) {
@@ -113,7 +156,10 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
   for (const nlohmann::json& c : need(json, "cases", type::array, "")) {
     need(c, "name", type::string, "cases[].");
     need(c, "points", type::number_integer, "cases[].");
-    need(c, "verdict", type::string, "cases[].");
+    const std::string verdict = need(c, "verdict", type::string, "cases[].");
+    if (!parse_verdict(verdict)) {
+      throw FileError(where, 0, "not a submission report: cases[].verdict \"" + verdict + "\" is no verdict");
+    }
   }
   json.erase("submission");
   json.erase("status");

@@ -1,0 +1,304 @@
+#include "batch/batch.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <utility>
+
+#include "batch/build_cache.hpp"
+#include "batch/scheduler.hpp"
+#include "batch/shards.hpp"
+#include "batch/shell_words.hpp"
+#include "file_io.hpp"
+#include "interrupt.hpp"
+#include "judge.hpp"
+#include "report/batch_outputs.hpp"
+#include "subcommand.hpp"
+#include "submission_build.hpp"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Command shell(const std::string& command_line, const fs::path& working_dir = {}) {
+  return Command{"/bin/sh", {"-c", command_line}, command_line, working_dir, {}};
+}
+
+struct Context {
+  const BatchOptions& options;
+  const std::vector<Case>& cases;
+  std::shared_ptr<Sandbox> sandbox;  // null without --sandbox
+  GradeOptions grading;  // each submission's, but for its jobs (GradingOptions::grade_options)
+  Limits build_limits;
+  fs::path build_cache;  // with --starter: the primed ccache folder, read-only to builds
+};
+
+// How a submission's build and program are started. Under the sandbox each submission is
+// graded in a copy handed to the sandbox's users, which the build may write; the namespaces
+// sandbox shows that copy at the submission's own path, so {dir} and the reports read the
+// same with and without it.
+class Launch {
+ public:
+  Launch(const Context& context, const fs::path& dir) : context_(context), dir_(dir) {
+    if (!context.sandbox) return;
+    copy_ = context.sandbox->scratch(dir.filename().string());
+    fs::copy(dir, copy_, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    context.sandbox->hand_over(copy_);
+  }
+  ~Launch() {
+    if (!copy_.empty()) context_.sandbox->drop(copy_);
+  }
+  Launch(const Launch&) = delete;
+  Launch& operator=(const Launch&) = delete;
+
+  // Where the submission's files are on this machine: the sandbox's copy, or the folder.
+  [[nodiscard]] const fs::path& files() const { return copy_.empty() ? dir_ : copy_; }
+  // The command line as the reports show it ({dir} expanded).
+  [[nodiscard]] std::string line(const std::string& command) const {
+    return expand_dir(command, users() ? copy_ : dir_);
+  }
+  [[nodiscard]] Command build(const std::string& command) const { return make(command, true); }
+  [[nodiscard]] Command program(const std::string& command) const { return make(command, false); }
+  // Once the build is over, before any run: the sandbox's copy is written by no run
+  // (Sandbox::seal). Throws std::filesystem::filesystem_error.
+  void seal() const {
+    if (!copy_.empty()) context_.sandbox->seal(copy_);
+  }
+
+ private:
+  [[nodiscard]] bool users() const {
+    return context_.sandbox && context_.sandbox->kind() == SandboxKind::users;
+  }
+  [[nodiscard]] Command make(const std::string& command, bool build) const {
+    const std::string text = line(command);
+    // Plain words start the program itself, a process fewer per case; anything else is the
+    // shell's to read. The program is a name found on PATH or an absolute path ({dir}/...):
+    // a relative one would be the working folder's, which the shell knows best. Outside the
+    // sandbox it is found as the shell would find it; inside, the build's output exists only
+    // in the sandbox's copy, so an absolute path is taken as it is. The arguments are left
+    // exactly as the shell would pass them.
+    std::optional<std::vector<std::string>> words = plain_words(command, users() ? copy_ : dir_);
+    if (words && (*words)[0].find('/') != std::string::npos && !fs::path((*words)[0]).is_absolute()) {
+      words.reset();
+    }
+    if (!context_.sandbox) {
+      const std::optional<fs::path> program = words ? find_program((*words)[0]) : std::nullopt;
+      if (!program) return shell(text, build ? dir_ : fs::path());
+      return Command{*program, {words->begin() + 1, words->end()}, text,
+                     build ? dir_ : fs::path(), {}};
+    }
+    const std::vector<std::string> argv = words && fs::path((*words)[0]).is_absolute()
+                                              ? *words
+                                              : std::vector<std::string>{"/bin/sh", "-c", text};
+    const fs::path working_dir = build ? (users() ? copy_ : dir_) : fs::path();
+    std::vector<Binding> bindings =
+        users() ? std::vector<Binding>{} : std::vector<Binding>{{copy_, dir_, build}};
+    if (build && !users() && !context_.build_cache.empty()) {
+      bindings.push_back({context_.build_cache, context_.build_cache, false});  // read-only
+    }
+    return context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text, copy_);
+  }
+
+  const Context& context_;
+  fs::path dir_;
+  fs::path copy_;
+};
+
+// One submission, built and graded: its report (scheduler.hpp says what `submission` gives).
+SubmissionReport grade_submission(const Context& context, const fs::path& folder, const Submission& submission) {
+  const BatchOptions& options = context.options;
+  const std::string id = folder.filename().string();
+  std::optional<Launch> launch_or_not;
+  try {
+    launch_or_not.emplace(context, fs::absolute(folder));
+  } catch (const fs::filesystem_error& error) {  // a submission larger than the scratch tmpfs
+    return build_failed_report(context.cases, id,
+                        {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
+                         {"summary", "the submission could not be copied into the sandbox"}});
+  }
+  const Launch& launch = *launch_or_not;
+  nlohmann::json build = {{"command", nullptr}, {"ok", true}};
+  std::string build_command = options.build;
+  std::string run_command = options.run;
+  if (options.build == "cmake") {  // the shared recipe (submission_build.hpp)
+    const std::optional<SubmissionBuild> found = find_submission_build(launch.files());
+    if (!found) {
+      return build_failed_report(context.cases, id,
+                          {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", ""},
+                           {"summary", no_project_message("the starter")}});
+    }
+    const std::string project =
+        found->relative == "." ? "{dir}" : "{dir}/" + shell_quote(found->relative.generic_string());
+    build_command = "cd " + project + " && " +
+                    (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
+                    submission_build_command();
+    for (std::size_t at = run_command.find("{project}"); at != std::string::npos;
+         at = run_command.find("{project}", at)) {
+      run_command.replace(at, 9, project);
+    }
+  }
+  if (!build_command.empty()) {
+    const std::string line = launch.line(build_command);
+    const RunResult run = run_program(launch.build(build_command), "", context.build_limits);
+    const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
+    build = {{"command", line},
+             {"ok", ok},
+             {"time_ms", run.elapsed.count()},
+             {"output", build_output_tail(run.out + run.err + (run.started ? "" : run.start_error))}};
+    if (!ok) {
+      build["summary"] = !run.started   ? run.start_error
+                         : run.timed_out ? "the build ran out of time"
+                         : run.signal    ? "the build was killed by " + signal_name(run.signal)
+                                         : "the build exited with status " + std::to_string(run.exit_code);
+      return build_failed_report(context.cases, id, std::move(build));
+    }
+  }
+  try {
+    launch.seal();
+  } catch (const fs::filesystem_error& error) {
+    return build_failed_report(context.cases, id,
+                        {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
+                         {"summary", "the submission's copy could not be made read-only for its runs"}});
+  }
+  GradeOptions grade_options = context.grading;
+  grade_options.jobs = submission.case_jobs();
+  grade_options.skip_after_timeouts = options.skip_after_timeouts;
+  grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
+  grade_options.hidden_apart = context.sandbox && context.sandbox->kind() == SandboxKind::users;
+  Report report;
+  report.command = launch.line(run_command);
+  report.show_hidden = context.options.show_hidden;
+  report.results = grade(context.cases, launch.program(run_command), grade_options, stop_on_interrupt(),
+                         [&](const CaseResult&) { submission.case_done(); });
+  report.interrupted = stop_on_interrupt().load();
+  return submission_report_of(report, id, std::move(build));
+}
+
+}  // namespace
+
+int batch_grade(const BatchOptions& options) {
+  const auto fail = [](const std::string& message) {
+    error(message);
+    return kExitCouldNotRun;
+  };
+  const std::optional<std::vector<Case>> loaded = load_cases_or_say(options.cases);
+  if (!loaded) return kExitCouldNotRun;
+  const std::vector<Case>& cases = *loaded;
+  if (cases.empty()) return fail("no cases to run");
+  if (!fs::is_directory(options.submissions)) {
+    return fail("--submissions " + options.submissions.string() + ": no such folder");
+  }
+  if (options.run.empty()) return fail("--run is required: the command that starts a program");
+  Context context{options, cases, {}, options.grade_options(), {}, {}};
+  if (options.sandbox) {
+    context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(), options.memory_mb,
+                                          options.sandbox_ids);
+    if (!context.sandbox) return kExitCouldNotRun;
+    // under the users kind nothing but their mode hides the submissions, reports and hidden
+    // cases from the programs: a folder of reports made here is root's alone
+    if (!fs::exists(options.out)) {
+      fs::create_directories(options.out);
+      fs::permissions(options.out, fs::perms::owner_all);
+    }
+    for (const auto& [path, what] : {std::pair{options.submissions, "--submissions"}, std::pair{options.out, "--out"}}) {
+      if (const std::string exposed = context.sandbox->exposed(path, what); !exposed.empty()) return fail(exposed);
+    }
+    if (hidden_cases_exposed_say(*context.sandbox, cases)) return kExitCouldNotRun;
+  }
+  context.build_limits = limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
+  context.build_limits.stderr_bytes = 1 << 20;
+  if (!options.starter.empty() && options.build != "cmake") {
+    return fail("--starter needs --build cmake: the cache holds what the kit's recipe compiles");
+  }
+  std::string problem;
+  const std::optional<TempFolder> cache =
+      options.starter.empty() ? std::nullopt : prime_build_cache(options.starter, context.build_limits, problem);
+  if (!options.starter.empty() && !cache) return fail(problem);
+  if (cache) context.build_cache = cache->path();
+
+  fs::create_directories(options.out);
+  const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);
+  const std::vector<fs::path> todo = still_to_grade(mine, options.out, options.regrade);
+  std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
+            << options.shard_index << "/" << options.shard_count << ", " << mine.size() - todo.size()
+            << " already graded (--regrade grades them again), " << todo.size() << " to grade, "
+            << options.jobs_or_cores() << " at once\n";
+
+  const std::atomic<bool>& stop = stop_on_interrupt();
+  std::string write_error;
+  schedule(
+      todo.size(), cases.size(), options.jobs_or_cores(), stop,
+      [&](const Submission& submission) { return grade_submission(context, todo[submission.index], submission); },
+      [&](std::size_t index, const SubmissionReport& report) {
+        try {
+          write_file(report_path(options.out, todo[index]), format_submission_report(report));
+        } catch (const std::exception& error) {
+          write_error = error.what();
+        }
+      });
+  if (!write_error.empty()) return fail(write_error);
+
+  std::vector<SubmissionReport> reports;
+  try {
+    reports = read_submission_reports({options.out});
+    for (const BatchOutput& output : batch_outputs()) {
+      if (output.file) write_file(options.out / output.name, output.render(reports, options.show_hidden));
+    }
+  } catch (const std::exception& error) {
+    return fail(error.what());
+  }
+  for (const BatchOutput& output : batch_outputs()) {
+    if (!output.file) std::cout << output.render(reports, options.show_hidden);
+  }
+  std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
+            << (options.out / "gradebook.csv").string() << ", class report "
+            << (options.out / "report.html").string() << "\n";
+  if (stop.load()) {
+    std::cerr << "interrupted: run the same command again to grade the rest\n";
+    return kExitCouldNotRun;
+  }
+  const bool all_passed = std::all_of(reports.begin(), reports.end(), [](const SubmissionReport& report) {
+    return report.status == SubmissionStatus::Passed;
+  });
+  return all_passed ? kExitPassed : kExitFailed;
+}
+
+int merge_reports(const std::vector<fs::path>& folders, const fs::path& out, bool show_hidden) {
+  try {
+    const std::vector<SubmissionReport> reports = read_submission_reports(folders);
+    const fs::path page = out.parent_path() / "report.html";
+    if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
+    // --out names the gradebook; every other file goes beside it
+    for (const BatchOutput& output : batch_outputs()) {
+      if (!output.file) continue;
+      write_file(output.name == "gradebook.csv" ? out : out.parent_path() / output.name,
+                 output.render(reports, show_hidden));
+    }
+    std::cout << "merged " << reports.size() << " reports into " << out.string() << " and "
+              << page.string() << "\n";
+  } catch (const std::exception& error) {
+    grader::error(error);
+    return kExitCouldNotRun;
+  }
+  return kExitPassed;
+}
+
+int class_report_command(const std::vector<fs::path>& folders, const fs::path& out, bool show_hidden) {
+  try {
+    const std::vector<SubmissionReport> reports = read_submission_reports(folders);
+    if (reports.empty()) throw FileError(folders.front(), 0, "no submission report (ID.json) here");
+    const fs::path page = out.empty() ? folders.front() / "report.html" : out;
+    if (!page.parent_path().empty()) fs::create_directories(page.parent_path());
+    write_file(page, batch_output("report.html").render(reports, show_hidden));
+    std::cout << "class report of " << reports.size() << " submissions: " << page.string() << "\n";
+  } catch (const std::exception& error) {
+    grader::error(error);
+    return kExitCouldNotRun;
+  }
+  return kExitPassed;
+}
+
+}  // namespace grader

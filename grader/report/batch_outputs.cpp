@@ -1,0 +1,117 @@
+#include "report/batch_outputs.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+#include "report/class_report.hpp"
+
+namespace grader {
+
+namespace {
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+// The class's mistake counts, as the table ends: each known mistake named and each other
+// cause, with the number of submissions.
+void write_class_counts(const ClassSummary& summary, std::ostream& out) {
+  if (summary.mistakes.empty() && summary.causes.empty()) return;
+  std::size_t width = 0;
+  for (const auto* list : {&summary.mistakes, &summary.causes}) {
+    for (const ClassSummary::Count& count : *list) width = std::max(width, count.kind.size());
+  }
+  const auto rows = [&](const std::vector<ClassSummary::Count>& counts) {
+    for (const ClassSummary::Count& count : counts) {
+      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << count.kind << std::right
+          << std::setw(5) << count.submissions << "\n";
+    }
+  };
+  if (!summary.mistakes.empty()) {
+    out << "known mistakes in the class (submissions that made each):\n";
+    rows(summary.mistakes);
+  }
+  if (!summary.causes.empty()) {
+    out << "failed without a known mistake named (submissions):\n";
+    rows(summary.causes);
+  }
+}
+
+}  // namespace
+
+std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
+  std::vector<std::string> case_names;  // in the order of the first report that has them
+  for (const SubmissionReport& report : reports) {
+    for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
+      if (std::find(case_names.begin(), case_names.end(), outcome.name) == case_names.end()) {
+        case_names.push_back(outcome.name);
+      }
+    }
+  }
+  std::ostringstream csv;
+  csv << "id,status,score,max,passed,failed,looks_like";
+  for (const std::string& name : case_names) csv << "," << csv_field(name) << "," << csv_field(name + " verdict");
+  csv << "\n";
+  for (const SubmissionReport& report : reports) {
+    csv << csv_field(report.submission) << "," << status_name(report.status) << "," << report.score() << ","
+        << report.max_score() << "," << report.passed() << "," << report.failed() << ","
+        << csv_field(looks_like_text(report));
+    const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
+    for (const std::string& name : case_names) {
+      const auto it = std::find_if(outcomes.begin(), outcomes.end(),
+                                   [&](const auto& o) { return o.name == name; });
+      // a case this submission was not graded on (a shard graded with other cases): no verdict
+      if (it == outcomes.end()) {
+        csv << ",0,";
+      } else {
+        csv << "," << it->points << "," << verdict_name(it->verdict);
+      }
+    }
+    csv << "\n";
+  }
+  return csv.str();
+}
+
+std::string batch_table(const std::vector<SubmissionReport>& reports) {
+  std::ostringstream out;
+  std::size_t id_width = 22;  // a long id widens the column rather than run into the next
+  for (const SubmissionReport& report : reports) id_width = std::max(id_width, report.submission.size());
+  const int id_column = static_cast<int>(id_width) + 2;
+  out << std::left << std::setw(id_column) << "submission" << std::setw(14) << "status" << std::setw(10)
+      << "score" << "looks like\n";
+  for (const SubmissionReport& report : reports) {
+    const std::string score = std::to_string(report.score()) + "/" + std::to_string(report.max_score());
+    out << std::setw(id_column) << report.submission << std::setw(14) << status_name(report.status)
+        << std::setw(10) << score << looks_like_text(report) << "\n";
+  }
+  write_class_counts(summarize(reports), out);
+  return out.str();
+}
+
+std::span<const BatchOutput> batch_outputs() {
+  static constexpr BatchOutput kOutputs[] = {
+      {"gradebook.csv", true, "a row per submission: status, score, looks like, each case's points and verdict",
+       [](const std::vector<SubmissionReport>& reports, bool) { return gradebook_csv(reports); }},
+      {"report.html", true, "the class report: one self-contained page (docs/batch.md, \"The class report\")",
+       [](const std::vector<SubmissionReport>& reports, bool show_hidden) {
+         return class_report_html(reports, case_infos(reports, show_hidden));
+       }},
+      {"terminal", false, "the table printed at the end: a row per submission, then the class's mistakes",
+       [](const std::vector<SubmissionReport>& reports, bool) { return batch_table(reports); }},
+  };
+  return kOutputs;
+}
+
+const BatchOutput& batch_output(std::string_view name) {
+  for (const BatchOutput& output : batch_outputs()) {
+    if (output.name == name) return output;
+  }
+  throw std::logic_error("no batch output is named " + std::string(name));
+}
+
+}  // namespace grader

@@ -1,0 +1,36 @@
+// What `batch`, `merge` and `report` make of many submission reports, one table of them: the
+// gradebook (gradebook.csv), the class report's page (report.html) and the table printed on
+// the terminal. Each is rendered by one function that every subcommand calls; adding an output
+// is one row and one function. The single-run formats (`run --report`) are formats.hpp's.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "report/submission_report.hpp"
+
+namespace grader {
+
+struct BatchOutput {
+  std::string_view name;  // the file's name in a batch's --out folder, or "terminal"
+  bool file = true;       // written to a file; else printed on standard output
+  std::string_view about;
+  // The output's text. `show_hidden`: the instructor's view of hidden cases (the page's text
+  // of them); outputs that show no case's text ignore it.
+  std::string (*render)(const std::vector<SubmissionReport>& reports, bool show_hidden);
+};
+[[nodiscard]] std::span<const BatchOutput> batch_outputs();
+// The output of that name; std::logic_error for a name that is none (a name is the kit's own).
+[[nodiscard]] const BatchOutput& batch_output(std::string_view name);
+
+// The gradebook: a header, then one row per report in their order: id, status, score, max,
+// passed, failed, looks_like, then each case's points and verdict.
+[[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
+
+// The terminal's table: a row per submission (id, status, score, what it looks like), then the
+// class's counts of each known mistake and each other cause.
+[[nodiscard]] std::string batch_table(const std::vector<SubmissionReport>& reports);
+
+}  // namespace grader
