@@ -246,7 +246,9 @@ int record_cases(const RecordOptions& options) {
   int stale = 0;
   std::vector<double> seconds;  // the reference's CPU time on each case, for times.tsv
   for (const Case& kase : cases) {
-    const RunResult run = run_program(*command, kase.input_text(), limits);
+    Limits case_limits = limits;
+    case_limits.set_time(case_time_limit(kase, options.timeout()));
+    const RunResult run = run_program(*command, kase.input_text(), case_limits);
     // at least a ms: what the clock can tell (a time in times.tsv is above 0)
     seconds.push_back(std::chrono::duration<double>(std::max(run.cpu, std::chrono::milliseconds(1))).count());
     if (stop.load()) {

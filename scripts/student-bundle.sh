@@ -38,9 +38,10 @@ git ls-files -z "starter/$exercise" | xargs -0 -I{} cp --parents {} "$root"
 # mistakes' answers, and the catalogue of this exercise's mistakes (bloom-make-starters chose
 # them with the grader's own parser: no hidden case)
 cp -r "$root/starter/$exercise/cases/." "$root/cases/"
-mkdir -p "$root/grader/core"
-for file in grader/*.cpp grader/*.hpp grader/core/*.cpp grader/core/*.hpp; do
-  case $file in *_test.cpp | */test_main.cpp) continue ;; esac
+# the grader's sources, every folder of them, but its tests and their programs and data
+git ls-files -z 'grader/*.cpp' 'grader/*.hpp' | while IFS= read -r -d '' file; do
+  case $file in *_test.cpp | */test_main.cpp | grader/fixtures/* | grader/testdata/*) continue ;; esac
+  mkdir -p "$root/$(dirname "$file")"
   cp "$file" "$root/$file"
 done
 # the starter's copies: without the kit-only sections (how the kit records its cases)

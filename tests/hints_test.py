@@ -47,18 +47,24 @@ def main():
             for function in functions:
                 for seed in (1, 2):
                     program = f"--scramble {function}:{seed}"
-                    subprocess.run([args.grader, "run", "--cases", cases / "protocol", "--cases",
-                                    cases / exercise, "--report", f"json:{report}", *(["--memory", args.memory] if args.memory else []), "--",
-                                    args.reference, "--scramble", f"{function}:{seed}"],
-                                   stdout=subprocess.DEVNULL, check=False)
-                    graded = json.loads(report.read_text())["cases"]
-                    # A scrambled step gives wrong answers, never a crash: a program that could
-                    # not run at all (a limit a sanitizer build breaks) shows no hint to judge.
-                    crashed = [c["name"] for c in graded if c["verdict"] == "crashed"]
+                    report.unlink(missing_ok=True)  # never the last run's report again
+                    run = subprocess.run([args.grader, "run", "--cases", cases / "protocol", "--cases",
+                                          cases / exercise, "--report", f"json:{report}",
+                                          *(["--memory", args.memory] if args.memory else []), "--",
+                                          args.reference, "--scramble", f"{function}:{seed}"],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
                     checks += 1
-                    if crashed:
-                        failures.append(f"{program}: {len(crashed)} cases crashed, as "
-                                        f"{crashed[0]}: the hints were never reached")
+                    if run.returncode not in (0, 1) or not report.exists():
+                        failures.append(f"{program}: the grader exited {run.returncode}: {run.stderr.strip()}")
+                        continue
+                    graded = json.loads(report.read_text())["cases"]
+                    # A scrambled step gives wrong answers, never a run that ended badly: a
+                    # program that could not run (a limit a sanitizer build breaks) shows no hint.
+                    ended_badly = [c for c in graded if c["verdict"] not in ("passed", "wrong-output", "no-output")]
+                    if ended_badly:
+                        failures.append(f"{program}: {len(ended_badly)} cases ended as "
+                                        f"{ended_badly[0]['verdict']}, as {ended_badly[0]['name']}: "
+                                        "the hints were never reached")
                     for case in graded:
                         for hint in case["hints"]:
                             checks += 1

@@ -107,6 +107,20 @@ class Launch {
   fs::path copy_;
 };
 
+// Every file of the batch outputs (report/batch_outputs.hpp): the first, the gradebook, at
+// `first`, each other beside it by its name; the files written, for the closing line. Throws
+// FileError.
+std::string write_batch_files(const std::vector<SubmissionReport>& reports, const fs::path& first, bool show_hidden) {
+  std::string written;
+  for (const BatchOutput& output : batch_outputs()) {
+    if (!output.file) continue;
+    const fs::path path = written.empty() ? first : first.parent_path() / output.name;
+    write_file(path, output.render(reports, show_hidden));
+    written += (written.empty() ? "" : ", ") + path.string();
+  }
+  return written;
+}
+
 // One submission, built and graded: its report (scheduler.hpp says what `submission` gives).
 SubmissionReport grade_submission(const Context& context, const fs::path& folder, const Submission& submission) {
   const BatchOptions& options = context.options;
@@ -242,20 +256,17 @@ int batch_grade(const BatchOptions& options) {
   if (!write_error.empty()) return fail(write_error);
 
   std::vector<SubmissionReport> reports;
+  std::string written;
   try {
     reports = read_submission_reports({options.out});
-    for (const BatchOutput& output : batch_outputs()) {
-      if (output.file) write_file(options.out / output.name, output.render(reports, options.show_hidden));
-    }
+    written = write_batch_files(reports, options.out / batch_outputs().front().name, options.show_hidden);
   } catch (const std::exception& error) {
     return fail(error.what());
   }
   for (const BatchOutput& output : batch_outputs()) {
     if (!output.file) std::cout << output.render(reports, options.show_hidden);
   }
-  std::cout << reports.size() << " reports in " << options.out.string() << ", gradebook "
-            << (options.out / "gradebook.csv").string() << ", class report "
-            << (options.out / "report.html").string() << "\n";
+  std::cout << reports.size() << " reports in " << options.out.string() << "; " << written << "\n";
   if (stop.load()) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
     return kExitCouldNotRun;
@@ -269,16 +280,10 @@ int batch_grade(const BatchOptions& options) {
 int merge_reports(const std::vector<fs::path>& folders, const fs::path& out, bool show_hidden) {
   try {
     const std::vector<SubmissionReport> reports = read_submission_reports(folders);
-    const fs::path page = out.parent_path() / "report.html";
     if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
     // --out names the gradebook; every other file goes beside it
-    for (const BatchOutput& output : batch_outputs()) {
-      if (!output.file) continue;
-      write_file(output.name == "gradebook.csv" ? out : out.parent_path() / output.name,
-                 output.render(reports, show_hidden));
-    }
-    std::cout << "merged " << reports.size() << " reports into " << out.string() << " and "
-              << page.string() << "\n";
+    std::cout << "merged " << reports.size() << " reports into " << write_batch_files(reports, out, show_hidden)
+              << "\n";
   } catch (const std::exception& error) {
     grader::error(error);
     return kExitCouldNotRun;

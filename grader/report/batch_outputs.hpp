@@ -21,6 +21,7 @@ struct BatchOutput {
   // of them); outputs that show no case's text ignore it.
   std::string (*render)(const std::vector<SubmissionReport>& reports, bool show_hidden);
 };
+// The gradebook first: `merge --out` names its file, and the others go beside it.
 [[nodiscard]] std::span<const BatchOutput> batch_outputs();
 // The output of that name; std::logic_error for a name that is none (a name is the kit's own).
 [[nodiscard]] const BatchOutput& batch_output(std::string_view name);

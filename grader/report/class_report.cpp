@@ -9,14 +9,13 @@
 #include "case_file.hpp"
 #include "file_io.hpp"
 #include "report/html.hpp"
+#include "submission_build.hpp"
 
 namespace grader {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::size_t kBuildOutputShown = 2000;  // bytes of a failed build's output on the page
 
 // "lesson 000, \"The filterload payload\"" from a case's first comment: its last parenthesis
 // that names a lesson or the protocol (docs/case-format.md asks every case to end so).
@@ -509,8 +508,7 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
       page.open("details")
           .element("summary", "the build failed")
           .element("p", report.build.value("summary", ""))
-          .element("pre", output.size() > kBuildOutputShown ? "…" + output.substr(output.size() - kBuildOutputShown)
-                                                            : output)
+          .element("pre", build_output_tail(output))
           .close()
           .close()
           .close();

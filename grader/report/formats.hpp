@@ -1,5 +1,6 @@
-// The machine-readable forms of a Report: JSON for tools, Gradescope's results.json for
-// instructors, JUnit XML for CI.
+// The single-run formats of a Report, one table (report_formats): text for students, JSON for
+// tools (json.hpp), Gradescope's results.json for instructors, JUnit XML for CI, and the class
+// report's page for one program. `run --report`, its --help and `build --report` read it.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,9 @@
 // side by side, with a round-trip test (submission_report_test.cpp).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +25,7 @@ namespace grader {
 enum class SubmissionStatus { Passed, Failed, BuildFailed };
 inline constexpr SubmissionStatus kSubmissionStatuses[] = {
     SubmissionStatus::Passed, SubmissionStatus::Failed, SubmissionStatus::BuildFailed};
+static_assert(std::size(kSubmissionStatuses) == static_cast<std::size_t>(SubmissionStatus::BuildFailed) + 1);
 // "passed", "failed", "build-failed": the one name in reports and gradebooks, and
 // parse_submission_status's inverse.
 [[nodiscard]] std::string_view status_name(SubmissionStatus status);

@@ -15,7 +15,7 @@
 
 namespace grader {
 
-// What a run may use (time_limit.hpp says how the two times relate).
+// What a run may use (limits.hpp says how the two times relate).
 struct Limits {
   // CPU time of the whole run: every process and thread of it, children included
   std::chrono::milliseconds cpu = kUntimedLimit;

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,13 +30,22 @@ enum class Verdict {
   Passed,
   NotRun,       // the program could not be started, or the run was interrupted
   Skipped,      // not run: the program had timed out too often, or its time budget was spent
-                // (GradeOptions); zero points, like any case not passed
+                // (GradeOptions); zero points, like any case not passed. The last: kVerdicts
 };
 
+// Every verdict, in the enum's order (a static_assert below keeps it whole).
 inline constexpr Verdict kVerdicts[] = {Verdict::Timeout,     Verdict::MemoryLimit, Verdict::Crashed,
                                         Verdict::ExitCode,    Verdict::OutputLimit, Verdict::NoOutput,
                                         Verdict::WrongOutput, Verdict::Passed,      Verdict::NotRun,
                                         Verdict::Skipped};
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+        if (kVerdicts[i] != static_cast<Verdict>(i)) return false;
+      }
+      return std::size(kVerdicts) == static_cast<std::size_t>(Verdict::Skipped) + 1;
+    }(),
+    "kVerdicts lists every verdict in the enum's order; Skipped stays the enum's last");
 
 // "timeout", "memory-limit", ...: the verdict's one name in every report, and parse_verdict's
 // inverse (a round-trip test keeps them so).

@@ -1,7 +1,7 @@
-// The report of a graded run and its text form for students. The other forms (JSON, Gradescope,
-// JUnit: report_formats.hpp) explain a failure with the same lines (failure_details), so no
-// format tells less than another. This part needs nothing but the standard library: the
-// starters' self-check uses it as it is.
+// The report of a graded run and its text form for students. The other forms (JSON,
+// Gradescope, JUnit, HTML: the grader's report/ folder) explain a failure with the same lines
+// (failure_details), so no format tells less than another. This part needs nothing but the
+// standard library: the starters' self-check uses it as it is.
 #pragma once
 
 #include <ostream>
