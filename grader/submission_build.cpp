@@ -43,7 +43,9 @@ std::string submission_build_command() {
 }
 
 std::string build_output_tail(const std::string& output) {
-  return output.size() <= kBuildOutputShown ? output : "…" + output.substr(output.size() - kBuildOutputShown);
+  if (output.size() <= kBuildOutputShown) return output;
+  std::string tail = "…";  // appended: GCC 12's -Wrestrict misreads "…" + substr
+  return tail.append(output, output.size() - kBuildOutputShown);
 }
 
 std::string shell_quote(const std::string& text) {

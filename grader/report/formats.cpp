@@ -88,8 +88,8 @@ std::string to_junit(const Report& report) {
     // classname is the case's folder, name its file: together the unique case name
     const std::string& name = r.kase->name;
     const std::size_t slash = name.rfind('/');
-    const std::string classname =
-        "cases" + (slash == std::string::npos ? "" : "." + name.substr(0, slash));
+    std::string classname = "cases";  // appended: GCC 12's -Wrestrict misreads "." + substr
+    if (slash != std::string::npos) classname.append(".").append(name, 0, slash);
     const std::string short_name = slash == std::string::npos ? name : name.substr(slash + 1);
     xml << "    <testcase classname=\"" << xml_escape(classname) << "\" name=\""
         << xml_escape(short_name) << "\" time=\"" << seconds_text(r.run.elapsed) << "\"";
