@@ -7,7 +7,8 @@ step that was broken. A hint bound to a command blames the function that command
 comes from, once the lines before it in the case (and the cases it @needs) passed: that is
 what its premise lines are for. "This case builds on X ... fix it first" blames no step.
 
-  hints_test.py GRADER REFERENCE CASES [--memory MIB]   (--memory 0 for a sanitizer build)"""
+  hints_test.py GRADER REFERENCE CASES [--memory MIB] [--seeds N]
+(a sanitizer build: --memory 0, and one seed, since a second reaches no more code)"""
 import json
 import pathlib
 import subprocess
@@ -33,6 +34,7 @@ def main():
     for name in ("grader", "reference", "cases"):
         parser.add_argument(name)
     parser.add_argument("--memory", help="the grader's --memory (0 for a sanitizer build)")
+    parser.add_argument("--seeds", type=int, default=2, help="scrambles of each function")
     args = parser.parse_args()
     cases = pathlib.Path(args.cases)
     declared = {f"{c.parent.name}/{c.stem}": {text: command for _, command, text in case_text.hints(c)}
@@ -45,7 +47,7 @@ def main():
         report = pathlib.Path(tmp) / "report.json"
         for exercise in exercises:
             for function in functions:
-                for seed in (1, 2):
+                for seed in range(1, args.seeds + 1):
                     program = f"--scramble {function}:{seed}"
                     report.unlink(missing_ok=True)  # never the last run's report again
                     run = subprocess.run([args.grader, "run", "--cases", cases / "protocol", "--cases",
@@ -86,7 +88,7 @@ def main():
     if shown_at_all == 0:
         checks += 1
         failures.append("no hint was shown at all: the test tested nothing")
-    print(f"{len(exercises)} exercises x {len(functions)} scrambled functions x 2 seeds: "
+    print(f"{len(exercises)} exercises x {len(functions)} scrambled functions x {args.seeds} seeds: "
           f"{shown_at_all} hints shown")
     return outcome.report(failures, checks)
 
