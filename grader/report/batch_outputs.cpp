@@ -6,17 +6,11 @@
 #include <stdexcept>
 
 #include "report/class_report.hpp"
+#include "report/csv.hpp"
 
 namespace grader {
 
 namespace {
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
 
 // The class's mistake counts, as the table ends: each known mistake named and each other
 // cause, with the number of submissions.
@@ -55,12 +49,14 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   }
   std::ostringstream csv;
   csv << "id,status,score,max,passed,failed,looks_like";
-  for (const std::string& name : case_names) csv << "," << csv_field(name) << "," << csv_field(name + " verdict");
+  for (const std::string& name : case_names) {
+    csv << "," << csv_cell(name) << "," << csv_cell(name + " verdict");
+  }
   csv << "\n";
   for (const SubmissionReport& report : reports) {
-    csv << csv_field(report.submission) << "," << status_name(report.status) << "," << report.score() << ","
+    csv << csv_cell(report.submission) << "," << status_name(report.status) << "," << report.score() << ","
         << report.max_score() << "," << report.passed() << "," << report.failed() << ","
-        << csv_field(looks_like_text(report));
+        << csv_cell(looks_like_text(report));
     const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
     for (const std::string& name : case_names) {
       const auto it = std::find_if(outcomes.begin(), outcomes.end(),
