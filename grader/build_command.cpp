@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app.hpp"
+#include "inert.hpp"
 #include "subcommand.hpp"
 #include "submission_build.hpp"
 
@@ -126,7 +127,9 @@ int build_found(const BuildOptions& options, std::ostream& said, bool& no_projec
                                       build_limits(options.timeout_seconds)),
                           said);
   }
-  if (status == kExitPassed) std::cout << (found->project / submission_program()).string() << "\n";
+  if (status == kExitPassed) {
+    std::cout << inert((found->project / submission_program()).string()) << "\n";
+  }
   return status;
 }
 
@@ -136,7 +139,8 @@ int build_submission(const BuildOptions& options) {
   std::ostringstream said;
   bool no_project = false;
   const int status = build_found(options, said, no_project);
-  std::cerr << said.str() << (no_project ? "\n" : "");
+  // the build's log is the submission's text
+  std::cerr << inert_lines(said.str()) << (no_project ? "\n" : "");
   if (no_project) {
     write_not_graded(options.reports, said.str());
   } else if (status == kExitFailed) {

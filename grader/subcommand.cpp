@@ -2,13 +2,18 @@
 
 #include <iostream>
 
+#include "inert.hpp"
+
 namespace grader {
 
-void error(const std::string& message) { std::cerr << "bloom-grader: error: " << message << "\n"; }
+// A message names folders and files of submissions, and quotes what programs printed.
+void error(const std::string& message) {
+  std::cerr << "bloom-grader: error: " << inert_lines(message) << "\n";
+}
 
 void error(const std::exception& failure) {
   if (dynamic_cast<const FileError*>(&failure) != nullptr) {
-    std::cerr << failure.what() << "\n";
+    std::cerr << inert_lines(failure.what()) << "\n";
   } else {
     error(std::string(failure.what()));
   }
@@ -52,7 +57,7 @@ std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command, co
   try {
     return parse_catalogue(run.out, command.display + " --list-mistakes");
   } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
-    std::cerr << e.what() << "\n";
+    error(e);
     return std::nullopt;
   }
 }

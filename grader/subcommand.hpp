@@ -15,7 +15,8 @@
 
 namespace grader {
 
-// "bloom-grader: error: MESSAGE" on stderr.
+// "bloom-grader: error: MESSAGE" on stderr, each of its lines inert (inert.hpp), as is a
+// FileError's below.
 void error(const std::string& message);
 // The one error shape for what went wrong: a FileError as it is, since it names its file and
 // line first ("FILE:LINE: error: ..."), as a compiler does; anything else as error() says it.

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "inert.hpp"
 #include "judge.hpp"
 
 namespace grader {
@@ -39,9 +40,9 @@ class Progress {
     if (terminal_) {
       draw();
     } else {
-      std::cerr << "graded " << report.submission << ": " << status_name(report.status) << " "
-                << report.score() << "/" << report.max_score() << " (" << done_ << "/" << submissions_
-                << ")\n";
+      std::cerr << "graded " << inert(report.submission) << ": " << status_name(report.status)
+                << " " << report.score() << "/" << report.max_score() << " (" << done_ << "/"
+                << submissions_ << ")\n";
     }
   }
   void end() const {

@@ -13,9 +13,10 @@
 
 #include "case_file.hpp"
 #include "command_line.hpp"
+#include "inert.hpp"
 #include "judge.hpp"
-#include "report.hpp"
 #include "limits.hpp"
+#include "report.hpp"
 
 // Both come from the build: the starter's cases/ folder, and where CMake puts `bloom` (known at
 // build time on every platform and generator, unlike the running executable's own path).
@@ -148,7 +149,8 @@ int main(int argc, char** argv) {
   const std::vector<std::string> missing = still_to_write(program, report.results);
   if (!missing.empty()) {
     std::cout << "still to write:";
-    for (const std::string& name : missing) std::cout << " " << name;
+    // names the program printed ("not implemented: NAME")
+    for (const std::string& name : missing) std::cout << " " << grader::inert(name);
     std::cout << "\n";
   }
   for (const grader::CaseResult& result : report.results) {

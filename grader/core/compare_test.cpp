@@ -45,16 +45,6 @@ TEST_CASE("the first mismatch names the step, the case line and both texts") {
   CHECK(m->actual == "extra");
 }
 
-TEST_CASE("invisible characters are made visible") {
-  CHECK(grader::visible("a\rb") == "a\\rb");
-  CHECK(grader::visible(std::string("a\0b", 3)) == "a\\0b");
-  CHECK(grader::visible("tab\there") == "tab\\there");
-  CHECK(grader::visible("ok  ") == "ok\xc2\xb7\xc2\xb7");
-  CHECK(grader::visible("caf\xc3\xa9") == "caf\xc3\xa9");  // valid UTF-8 stays
-  CHECK(grader::visible("\xff\xfe") == "\\xff\\xfe");      // invalid UTF-8 does not
-  CHECK(grader::visible(std::string(300, 'a')).size() == 203);
-}
-
 TEST_CASE("the caret points at the first differing column") {
   CHECK(grader::first_difference("bytes=10 hashes=5", "bytes=10 hashes=6") == 16);
   CHECK(grader::first_difference("abc", "ABD") == 2);

@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "inert.hpp"
+
 namespace grader {
 
 int Report::score() const {
@@ -86,12 +88,13 @@ std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed) {
   const std::string count =
       std::to_string(diagnosed.cases) + (diagnosed.cases == 1 ? " case" : " cases");
   if (diagnosed.mistakes.size() == 1) {
-    return {"looks like " + diagnosed.name() + " in " + count + ": " +
-            diagnosis_line(*diagnosed.mistakes.front())};
+    return {inert("looks like " + diagnosed.name() + " in " + count + ": " +
+                  diagnosis_line(*diagnosed.mistakes.front()))};
   }
   std::vector<std::string> lines = {"looks like " + diagnosed.name() + " (in " + count +
                                     "; they answer them alike, so these cases cannot tell which)"};
-  for (const MistakeInfo* mistake : diagnosed.mistakes) lines.push_back("  " + diagnosis_line(*mistake));
+  for (const MistakeInfo* mistake : diagnosed.mistakes)
+    lines.push_back("  " + inert(diagnosis_line(*mistake)));
   return lines;
 }
 
@@ -149,6 +152,13 @@ std::vector<std::string> advice(const CaseResult& result) {
       return {};
   }
 }
+// A program's catalogue (its mistakes' messages) and its start error reach a report's lines too,
+// beside the output visible() showed already.
+std::vector<std::string> made_inert(std::vector<std::string> lines) {
+  for (std::string& line : lines) line = inert(line);
+  return lines;
+}
+
 constexpr std::size_t kContextAnswers = 2;  // answered lines shown before the mismatch
 
 // The (input, actual answer) pairs just before output line `index`.
@@ -194,7 +204,7 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
   if (kase.hidden && !show_hidden) {
     out.push_back("hidden case: " + std::string(verdict_name(result.verdict)));
     diagnose();
-    return out;
+    return made_inert(std::move(out));
   }
   if (kase.hidden) out.push_back("hidden case, shown in full (--show-hidden): never give this to students");
   out.push_back((by_id ? kase.name + ".case" : kase.file.string()) + ":" +
@@ -244,7 +254,7 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
       out.push_back("  | " + visible(lines[i], 160));
     }
   }
-  return out;
+  return made_inert(std::move(out));
 }
 
 std::vector<std::string> shown_hints(const CaseResult& result) {
@@ -311,14 +321,15 @@ void write_text(const Report& report, std::ostream& out, const TextStyle& style)
   for (const CaseResult& result : report.results) {
     const std::string time = " (" + std::to_string(result.run.elapsed.count()) + " ms)";
     if (result.verdict == Verdict::Passed) {
-      out << paint("32", "PASS") << "  " << result.kase->name << time << "\n";
+      out << paint("32", "PASS") << "  " << inert(result.kase->name) << time << "\n";
       continue;
     }
     if (result.verdict == Verdict::Skipped) {  // nothing ran: one line says all
-      out << paint("33", "SKIP") << "  " << result.kase->name << ": " << result.summary << "\n";
+      out << paint("33", "SKIP") << "  " << inert(result.kase->name) << ": "
+          << inert(result.summary) << "\n";
       continue;
     }
-    out << paint("31;1", "FAIL") << "  " << result.kase->name << time << ": "
+    out << paint("31;1", "FAIL") << "  " << inert(result.kase->name) << time << ": "
         << verdict_name(result.verdict) << "\n";
     for (const std::string& line : failure_details(result, report.show_hidden)) {
       out << "      " << line << "\n";

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "inert.hpp"
 #include "report/class_report.hpp"
 #include "report/csv.hpp"
 
@@ -18,12 +19,14 @@ void write_class_counts(const ClassSummary& summary, std::ostream& out) {
   if (summary.mistakes.empty() && summary.causes.empty()) return;
   std::size_t width = 0;
   for (const auto* list : {&summary.mistakes, &summary.causes}) {
-    for (const ClassSummary::Count& count : *list) width = std::max(width, count.kind.size());
+    for (const ClassSummary::Count& count : *list) {
+      width = std::max(width, inert(count.kind).size());
+    }
   }
   const auto rows = [&](const std::vector<ClassSummary::Count>& counts) {
     for (const ClassSummary::Count& count : counts) {
-      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << count.kind << std::right
-          << std::setw(5) << count.submissions << "\n";
+      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << inert(count.kind)
+          << std::right << std::setw(5) << count.submissions << "\n";
     }
   };
   if (!summary.mistakes.empty()) {
@@ -54,8 +57,8 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   }
   csv << "\n";
   for (const SubmissionReport& report : reports) {
-    csv << csv_cell(report.submission) << "," << status_name(report.status) << "," << report.score() << ","
-        << report.max_score() << "," << report.passed() << "," << report.failed() << ","
+    csv << csv_cell(report.submission) << "," << status_name(report.status) << "," << report.score()
+        << "," << report.max_score() << "," << report.passed() << "," << report.failed() << ","
         << csv_cell(looks_like_text(report));
     const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
     for (const std::string& name : case_names) {
@@ -76,14 +79,18 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
 std::string batch_table(const std::vector<SubmissionReport>& reports) {
   std::ostringstream out;
   std::size_t id_width = 22;  // a long id widens the column rather than run into the next
-  for (const SubmissionReport& report : reports) id_width = std::max(id_width, report.submission.size());
+  // a submission's id and what its program printed reach the terminal inert (inert.hpp)
+  for (const SubmissionReport& report : reports) {
+    id_width = std::max(id_width, inert(report.submission).size());
+  }
   const int id_column = static_cast<int>(id_width) + 2;
   out << std::left << std::setw(id_column) << "submission" << std::setw(14) << "status" << std::setw(10)
       << "score" << "looks like\n";
   for (const SubmissionReport& report : reports) {
     const std::string score = std::to_string(report.score()) + "/" + std::to_string(report.max_score());
-    out << std::setw(id_column) << report.submission << std::setw(14) << status_name(report.status)
-        << std::setw(10) << score << looks_like_text(report) << "\n";
+    out << std::setw(id_column) << inert(report.submission) << std::setw(14)
+        << status_name(report.status) << std::setw(10) << score << inert(looks_like_text(report))
+        << "\n";
   }
   write_class_counts(summarize(reports), out);
   return out.str();

@@ -32,7 +32,8 @@ struct BatchOutput {
 [[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
 
 // The terminal's table: a row per submission (id, status, score, what it looks like), then the
-// class's counts of each known mistake and each other cause.
+// class's counts of each known mistake and each other cause. Every text from a submission is
+// inert (inert.hpp).
 [[nodiscard]] std::string batch_table(const std::vector<SubmissionReport>& reports);
 
 }  // namespace grader

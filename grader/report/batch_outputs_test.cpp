@@ -50,3 +50,16 @@ TEST_CASE("each batch output of the table renders, and is found by its name") {
   CHECK(names == std::vector<std::string>{"gradebook.csv", "report.html", "terminal"});
   CHECK_THROWS_AS(static_cast<void>(grader::batch_output("grades.xlsx")), std::logic_error);
 }
+
+TEST_CASE("the terminal's table shows a hostile id and output as escapes, the gradebook as text") {
+  const std::vector<grader::SubmissionReport> reports = {
+      graded("=cmd|' /C calc'!A0", "1\n"),
+      graded("t\x1b]0;owned\x07", "error: not implemented: f\xe2\x80\xae\xc2\x9b\n")};
+  const std::string table = grader::batch_table(reports);
+  CHECK(table.find("t\\x1b]0;owned\\x07 ") != std::string::npos);
+  CHECK(table.find("not implemented: f\\u202e\\u009b") != std::string::npos);
+  CHECK(table.find('\x1b') == std::string::npos);
+  CHECK(table.find("\xe2\x80\xae") == std::string::npos);
+  const std::string csv = grader::gradebook_csv(reports);
+  CHECK(csv.find("\n'=cmd|' /C calc'!A0,passed,") != std::string::npos);
+}

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "case_file.hpp"
+#include "inert.hpp"  // visible(), which the reports show a line with
 
 namespace grader {
 
@@ -37,10 +38,6 @@ struct Mismatch {
 
 // The first mismatch between `kase` and `output`, or nullopt when the output passes.
 [[nodiscard]] std::optional<Mismatch> compare_output(const Case& kase, std::string_view output);
-
-// Makes invisible characters visible for a report: \r \t \0 and other control bytes as escapes,
-// invalid UTF-8 bytes as \xNN, and trailing spaces as '·'. At most `limit` bytes of input.
-[[nodiscard]] std::string visible(std::string_view text, std::size_t limit = 200);
 
 // The 0-based column, in visible(actual), of the first character where the two lines part
 // (case-insensitively), for the caret under the actual line.

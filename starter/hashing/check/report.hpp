@@ -70,7 +70,7 @@ struct Report {
 // and the first lines of stderr. A hidden case says only its verdict and diagnosis, unless
 // `show_hidden` (the instructor's view), when it says all, under a first line that says so.
 // Where is the case file's path, or with `by_id` its id ("bip37/crlf-input.case"): what
-// Gradescope shows names no folder of the grading machine.
+// Gradescope shows names no folder of the grading machine. Every line is inert (inert.hpp).
 [[nodiscard]] std::vector<std::string> failure_details(const CaseResult& result,
                                                        bool show_hidden = false, bool by_id = false);
 
@@ -80,7 +80,7 @@ struct TextStyle {
 };
 
 // Passed cases one line each, failed ones with their details; then `score S/M` and
-// `N passed, N failed` as the last line.
+// `N passed, N failed` as the last line. Every text from a program or a case is inert (inert.hpp).
 void write_text(const Report& report, std::ostream& out, const TextStyle& style);
 
 }  // namespace grader
