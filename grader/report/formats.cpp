@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "inert.hpp"
 #include "report/class_report.hpp"
 #include "report/json.hpp"
 
@@ -47,11 +48,13 @@ nlohmann::json to_gradescope(const Report& report) {
 
 namespace {
 
-// Escapes text for XML 1.0: markup characters as entities; the control characters XML cannot
-// hold at all were already made visible by visible().
+// Text for XML 1.0, whatever its bytes: what XML cannot hold at all (C0 controls but tab, LF
+// and CR; surrogates; U+FFFE and U+FFFF; bytes that are not UTF-8) made visible by the one
+// sanitiser, inert_lines(), which shows no other character XML refuses; then the markup
+// characters as entities.
 std::string xml_escape(const std::string& text) {
   std::string out;
-  for (const char c : text) {
+  for (const char c : inert_lines(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
