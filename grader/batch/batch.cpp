@@ -156,7 +156,11 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   }
   if (!build_command.empty()) {
     const std::string line = launch.line(build_command);
-    const RunResult run = run_program(launch.build(build_command), "", context.build_limits);
+    const RunResult run = [&] {
+      // the build log is the student's to read, as a visible case's output is
+      const RunsApart apart(false);
+      return run_program(launch.build(build_command), "", context.build_limits);
+    }();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
     build = {{"command", line},
              {"ok", ok},
@@ -181,7 +185,6 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   grade_options.jobs = submission.case_jobs();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
   grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
-  grade_options.hidden_apart = context.sandbox && context.sandbox->kind() == SandboxKind::users;
   Report report;
   report.command = launch.line(run_command);
   report.show_hidden = context.options.show_hidden;
