@@ -49,7 +49,7 @@ std::string copy_refusal(const fs::path& submission, std::uintmax_t capacity) {
     const fs::path where = walk->path().lexically_relative(submission);
     const fs::file_status status = walk->symlink_status(failed);
     if (failed) break;
-    if (fs::is_directory(status) && walk.depth() + 1 >= kCopyDepth) {
+    if (fs::is_directory(status) && walk.depth() + 1 > kCopyDepth) {
       return where.string() + ": folders nested more than " + std::to_string(kCopyDepth) +
              " deep; a submission's tree is not copied past that";
     }
