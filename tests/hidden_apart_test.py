@@ -9,9 +9,11 @@ tmpfs, which /proc/meminfo's Shmem shows the whole machine; on any other it list
 Each prints on stderr when it ran, by the machine's clock, and the listener what it heard.
 
 - With the sending cases hidden, no sending run overlaps a listening one (from the times the
-  runs print) and no listener hears 30 MiB.
+  runs print). What each listener heard is printed, not judged: other work on the machine
+  moves Shmem too (once by 486 MiB in a listener's 1.5 s), and a test must not fail for it.
 - The control: the same cases all visible, the same programs, the same --jobs: a sender and a
-  listener do run at once, and the listener hears the sender. So the check above can fail.
+  listener do run at once, and a listener hears 30 MiB or more: the channel is real, and the
+  check above can fail.
 
 For `run` the cases alternate listen, send, listen, send with --jobs 2. For `batch`, two
 submissions, one of which builds 1.2 s longer, so that its visible case meets the other's
@@ -30,7 +32,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
 
-HEARD = 30  # MiB: a listener that saw Shmem move this much heard the sender's 40
+HEARD = 30  # MiB: a listener that saw Shmem rise this much heard the sender's 40
 
 
 def write_cases(folder, hidden, count):
@@ -70,9 +72,9 @@ def judge(check, label, runs, hidden):
           f"{label}: a sender found no tmpfs to write: {senders}")
     met = [(s[0], l[0]) for s in senders for l in listeners if s[1] < l[2] and l[1] < s[2]]
     heard = [(l[0], l[4]) for l in listeners if l[4] is not None and l[4] >= HEARD]
+    print(f"{label}: {len(met)} sender-listener pairs at once; heard (MiB): {[l[4] for l in listeners]}")
     if hidden:
         check(not met, f"{label}: hidden and visible cases ran at once: {met}")
-        check(not heard, f"{label}: a visible case heard a hidden one: {heard}")
     else:
         check(met, f"{label} (control): no sender ran beside a listener, so the rule is not tested: {runs}")
         check(heard, f"{label} (control): no listener heard a sender beside it: {runs}")
