@@ -2,12 +2,14 @@
 #include <sys/stat.h>
 
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "app.hpp"
 #include "inert.hpp"
 #include "subcommand.hpp"
 #include "submission_build.hpp"
+#include "submission_copy.hpp"
 
 namespace grader {
 
@@ -65,16 +67,14 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
       open_sandbox_or_say(*options.sandbox, 1, 0, options.sandbox_ids);
   if (!sandbox) return kExitCouldNotRun;
   const bool users = sandbox->kind() == SandboxKind::users;
-  fs::path copy;
+  std::optional<SubmissionCopy> held;
   try {
-    copy = sandbox->scratch("submission");
-    fs::copy(submission, copy, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-    sandbox->hand_over(copy);
-  } catch (const fs::filesystem_error& e) {
-    if (!copy.empty()) sandbox->drop(copy);
-    said << "Your submission could not be copied into the sandbox: " << e.code().message() << "\n";
+    held.emplace(*sandbox, submission, "submission");
+  } catch (const CopyRefused& refused) {
+    said << "Your submission could not be copied into the sandbox: " << refused.what() << "\n";
     return kExitFailed;
   }
+  const fs::path& copy = held->path();
   const fs::path seen = users ? copy : submission;  // where the build sees the submission
   const fs::path project = (seen / found.relative).lexically_normal();
   const std::string line =
@@ -99,7 +99,6 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
       status = kExitCouldNotRun;
     }
   }
-  sandbox->drop(copy);
   return status;
 }
 

@@ -77,7 +77,6 @@ int grade_and_report(const RunOptions& options, bool& reported) {
     confined = confine_or_say(*sandbox, *command, {}, options.sandbox_readable);
     if (!confined || hidden_cases_exposed_say(*sandbox, cases)) return kExitCouldNotRun;
     command = &*confined;
-    grade_options.hidden_apart = sandbox->kind() == SandboxKind::users;
   }
 
   if (options.verbose) {

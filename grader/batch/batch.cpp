@@ -16,6 +16,7 @@
 #include "report/batch_outputs.hpp"
 #include "subcommand.hpp"
 #include "submission_build.hpp"
+#include "submission_copy.hpp"
 
 namespace grader {
 
@@ -42,14 +43,11 @@ struct Context {
 // same with and without it.
 class Launch {
  public:
+  // Throws CopyRefused, with no scratch slot kept.
   Launch(const Context& context, const fs::path& dir) : context_(context), dir_(dir) {
     if (!context.sandbox) return;
-    copy_ = context.sandbox->scratch(dir.filename().string());
-    fs::copy(dir, copy_, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-    context.sandbox->hand_over(copy_);
-  }
-  ~Launch() {
-    if (!copy_.empty()) context_.sandbox->drop(copy_);
+    held_.emplace(*context.sandbox, dir, dir.filename().string());
+    copy_ = held_->path();
   }
   Launch(const Launch&) = delete;
   Launch& operator=(const Launch&) = delete;
@@ -104,6 +102,7 @@ class Launch {
 
   const Context& context_;
   fs::path dir_;
+  std::optional<SubmissionCopy> held_;  // the sandbox's copy, given back with the Launch
   fs::path copy_;
 };
 
@@ -128,10 +127,15 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   std::optional<Launch> launch_or_not;
   try {
     launch_or_not.emplace(context, fs::absolute(folder));
-  } catch (const fs::filesystem_error& error) {  // a submission larger than the scratch tmpfs
-    return build_failed_report(context.cases, id,
-                        {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
-                         {"summary", "the submission could not be copied into the sandbox"}});
+  } catch (const CopyRefused& refused) {  // a FIFO, a tree too deep, more than the scratch holds
+    return build_failed_report(
+        context.cases, id,
+        {{"command", options.build},
+         {"ok", false},
+         {"time_ms", 0},
+         {"output", refused.what()},
+         {"summary",
+          std::string("the submission could not be copied into the sandbox: ") + refused.what()}});
   }
   const Launch& launch = *launch_or_not;
   nlohmann::json build = {{"command", nullptr}, {"ok", true}};
@@ -156,7 +160,11 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   }
   if (!build_command.empty()) {
     const std::string line = launch.line(build_command);
-    const RunResult run = run_program(launch.build(build_command), "", context.build_limits);
+    const RunResult run = [&] {
+      // the build log is the student's to read, as a visible case's output is
+      const RunsApart apart(false);
+      return run_program(launch.build(build_command), "", context.build_limits);
+    }();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
     build = {{"command", line},
              {"ok", ok},
@@ -180,8 +188,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   GradeOptions grade_options = context.grading;
   grade_options.jobs = submission.case_jobs();
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
-  grade_options.budget = std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
-  grade_options.hidden_apart = context.sandbox && context.sandbox->kind() == SandboxKind::users;
+  grade_options.budget =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.budget_seconds * 1000));
   Report report;
   report.command = launch.line(run_command);
   report.show_hidden = context.options.show_hidden;
@@ -245,7 +253,19 @@ int batch_grade(const BatchOptions& options) {
   std::string write_error;
   schedule(
       todo.size(), cases.size(), options.jobs_or_cores(), stop,
-      [&](const Submission& submission) { return grade_submission(context, todo[submission.index], submission); },
+      [&](const Submission& submission) {
+        try {
+          return grade_submission(context, todo[submission.index], submission);
+        } catch (const std::exception& failed) {  // one submission's trouble is not the batch's
+          return build_failed_report(
+              cases, todo[submission.index].filename().string(),
+              {{"command", options.build},
+               {"ok", false},
+               {"time_ms", 0},
+               {"output", failed.what()},
+               {"summary", std::string("the submission could not be graded: ") + failed.what()}});
+        }
+      },
       [&](std::size_t index, const SubmissionReport& report) {
         try {
           write_file(report_path(options.out, todo[index]), format_submission_report(report));

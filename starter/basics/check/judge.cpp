@@ -238,9 +238,6 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   const auto skipped_after_hang = [](const std::string& hung_command) {
     return "not run: it sends " + hung_command + ", which a case before it hung at";
   };
-  std::mutex apart_lock;  // options.hidden_apart: the cases running, visible [0] and hidden [1]
-  std::condition_variable apart;
-  int running[2] = {0, 0};
   const auto start = std::chrono::steady_clock::now();
   const auto skipped_after_timeouts = [&](int count) {
     return "not run: " + std::to_string(count) + " cases had timed out already";
@@ -271,17 +268,10 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     }
     Limits limits = options.limits;
     limits.set_time(case_time_limit(cases[i], options.timeout));
-    const bool hidden = cases[i].hidden;
-    if (options.hidden_apart) {  // wait until no case of the other kind runs
-      std::unique_lock<std::mutex> lock(apart_lock);
-      apart.wait(lock, [&] { return running[!hidden] == 0; });
-      ++running[hidden];
-    }
-    const RunResult run = run_program(command, cases[i].input_text(), limits);
-    if (options.hidden_apart) {  // the run is over: its slot emptied, its files gone
-      const std::lock_guard<std::mutex> lock(apart_lock);
-      if (--running[hidden] == 0) apart.notify_all();
-    }
+    const RunResult run = [&] {
+      const RunsApart apart(cases[i].hidden);
+      return run_program(command, cases[i].input_text(), limits);
+    }();
     CaseResult result = judge(cases[i], run, limits);
     if (stop.load() && result.verdict != Verdict::Passed) {
       result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
@@ -324,6 +314,46 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   static_cast<void>(rule_out_contradicted(results));
   note_needs(results);
   return results;
+}
+
+namespace {
+
+// RunsApart's state: one for the process, so that submissions graded at once obey it too.
+struct Apart {
+  std::mutex lock;
+  std::condition_variable changed;
+  int running[2] = {0, 0};  // runs holding it: visible [0], hidden [1]
+  int waiting[2] = {0, 0};
+  int turn = 0;  // the kind that starts first when both wait
+};
+
+Apart& apart_state() {
+  static Apart state;
+  return state;
+}
+
+}  // namespace
+
+RunsApart::RunsApart(bool hidden) : hidden_(hidden) {
+  Apart& s = apart_state();
+  const int mine = hidden ? 1 : 0;
+  const int other = 1 - mine;
+  std::unique_lock<std::mutex> hold(s.lock);
+  if (s.running[other] > 0) s.turn = mine;  // the other kind holds the machine: this one is next
+  ++s.waiting[mine];
+  s.changed.wait(
+      hold, [&] { return s.running[other] == 0 && (s.waiting[other] == 0 || s.turn == mine); });
+  --s.waiting[mine];
+  ++s.running[mine];
+  // runs of the other kind wait: once this kind's are over, they go first, and no more of this
+  // kind starts meanwhile (else a steady stream of one kind would starve the other)
+  if (s.waiting[other] > 0) s.turn = other;
+}
+
+RunsApart::~RunsApart() {
+  Apart& s = apart_state();
+  const std::lock_guard<std::mutex> hold(s.lock);
+  if (--s.running[hidden_ ? 1 : 0] == 0) s.changed.notify_all();
 }
 
 void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,

@@ -104,6 +104,25 @@ void note_needs(std::vector<CaseResult>& results);
 void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
                      const std::function<void(std::size_t)>& work);
 
+// The rule that keeps hidden input from students, whatever the sandbox: in this process, a run
+// that reads a hidden case never overlaps one whose output, stderr or verdict a student sees (a
+// visible case, a build). No namespace hides the kernel's global counters (/proc/meminfo's
+// Shmem, the load average, free memory), so two programs running at once can always talk;
+// run one after the other, the hidden one is over, its slot emptied and its files gone, before
+// a visible one starts. grade() holds one for every case it runs; a batch, for every build.
+// While one is held, runs of the other kind wait; when both kinds wait, they take turns, so
+// neither starves. The verdicts do not change, only which runs share the machine.
+class RunsApart {
+ public:
+  explicit RunsApart(bool hidden);  // blocks until a run of this kind may start
+  ~RunsApart();
+  RunsApart(const RunsApart&) = delete;
+  RunsApart& operator=(const RunsApart&) = delete;
+
+ private:
+  bool hidden_;
+};
+
 struct GradeOptions {
   // Memory and output; each case's time comes from case_time_limit (above) alone, and
   // whatever time these hold is not read.
@@ -126,11 +145,6 @@ struct GradeOptions {
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
   std::chrono::milliseconds budget{0};
-  // A hidden case never runs while a visible one does, nor the other way round: for the
-  // sandbox's users kind, where nothing but time keeps two programs apart, so that none whose
-  // output students see can hear from one that read a hidden input. The verdicts do not
-  // change; only which cases run at once.
-  bool hidden_apart = false;
 };
 
 // Runs every case, up to `jobs` at once (or skips it, as `options` says); results come back

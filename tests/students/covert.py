@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""A student's covert channel through the kernel's global counters, which no namespace hides:
+the same program run on every case, as a grader runs it, sends when its input holds SEND and
+listens otherwise (tests/hidden_apart_test.py).
+
+- The sender holds MIB MiB in a tmpfs (/dev/shm where it may write, else /tmp: bubblewrap's
+  own tmpfs), which /proc/meminfo counts in Shmem: for everyone on the machine, at once.
+- The listener samples Shmem for as long, and prints the largest rise it saw.
+
+Each prints on stderr (which results.json shows a student for a visible case) when it ran,
+by CLOCK_REALTIME, which is the machine's: `RAN START END ROLE`, then the listener's
+`HEARD MIB`. It answers nothing on stdout: every case fails, and that is not the point.
+It harms nothing: its file is removed before it ends."""
+import os
+import sys
+import time
+
+MIB = 40         # the signal, in MiB of tmpfs
+SECONDS = 1.5    # how long each holds or listens
+
+
+def shmem_kib():
+    with open("/proc/meminfo") as meminfo:
+        for line in meminfo:
+            if line.startswith("Shmem:"):
+                return int(line.split()[1])
+    return 0
+
+
+def send():
+    block = b"\xa5" * (1 << 20)
+    for folder in ("/dev/shm", "/tmp"):
+        path = os.path.join(folder, f"covert-{os.getpid()}")
+        try:
+            with open(path, "wb") as held:
+                for _ in range(MIB):
+                    held.write(block)
+        except OSError:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+            continue
+        time.sleep(SECONDS)
+        os.unlink(path)
+        return folder
+    return "nowhere"
+
+
+def listen():
+    lowest = shmem_kib()
+    rise = 0
+    end = time.monotonic() + SECONDS
+    while time.monotonic() < end:
+        now = shmem_kib()
+        lowest = min(lowest, now)
+        rise = max(rise, now - lowest)
+        time.sleep(0.01)
+    return rise // 1024
+
+
+def main():
+    data = sys.stdin.read()
+    start = time.time()
+    if "SEND" in data:
+        role = "send:" + send()
+        heard = None
+    else:
+        role = "listen"
+        heard = listen()
+    print(f"RAN {start:.3f} {time.time():.3f} {role}", file=sys.stderr)
+    if heard is not None:
+        print(f"HEARD {heard}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
