@@ -67,11 +67,11 @@ int build_sandboxed(const BuildOptions& options, const fs::path& submission,
   fs::path copy;
   try {
     copy = sandbox->scratch("submission");
-    fs::copy(submission, copy, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    copy_submission(submission, copy);
     sandbox->hand_over(copy);
   } catch (const fs::filesystem_error& e) {
     if (!copy.empty()) sandbox->drop(copy);
-    said << "Your submission could not be copied into the sandbox: " << e.code().message() << "\n";
+    said << "Your submission could not be copied into the sandbox: " << e.what() << "\n";
     return kExitFailed;
   }
   const fs::path seen = users ? copy : submission;  // where the build sees the submission

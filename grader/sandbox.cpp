@@ -860,6 +860,42 @@ std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory
   return sandbox;
 }
 
+void copy_submission(const fs::path& from, const fs::path& to) {
+  // One walk that copies what it has just checked (no check of the whole first): nothing is
+  // read through a name it did not lstat.
+  const auto refuse = [](const std::string& what, const fs::path& path, std::errc code) {
+    throw fs::filesystem_error(what, path, std::make_error_code(code));
+  };
+  const auto copy_one = [&](const fs::path& source, const fs::path& target) {
+    struct stat info {};
+    if (::lstat(source.c_str(), &info) != 0) {
+      throw fs::filesystem_error("lstat", source, std::error_code(errno, std::generic_category()));
+    }
+    if (S_ISLNK(info.st_mode)) {
+      fs::copy_symlink(source, target);
+    } else if (S_ISDIR(info.st_mode)) {
+      fs::create_directory(target);
+    } else if (!S_ISREG(info.st_mode)) {
+      refuse("not a regular file, folder or symbolic link", source, std::errc::not_supported);
+    } else if (info.st_nlink != 1) {
+      refuse("a hard link (a file with " + std::to_string(info.st_nlink) +
+                 " names): each file of a submission must have one name",
+             source, std::errc::too_many_links);
+    } else {
+      fs::copy_file(source, target);
+      fs::permissions(target, static_cast<fs::perms>(info.st_mode & 0777));  // no setuid bit
+    }
+  };
+  struct stat top {};
+  if (::lstat(from.c_str(), &top) != 0 || !S_ISDIR(top.st_mode)) {
+    refuse("a submission is a folder (not a link to one)", from, std::errc::not_a_directory);
+  }
+  for (auto entry = fs::recursive_directory_iterator(from);
+       entry != fs::recursive_directory_iterator(); ++entry) {
+    copy_one(entry->path(), to / entry->path().lexically_relative(from));
+  }
+}
+
 std::vector<Binding> bindings_for(const Command& command, const std::vector<fs::path>& readable) {
   std::vector<fs::path> seen = {command.executable};
   for (const std::string& arg : command.args) {

@@ -135,6 +135,13 @@ class Sandbox {
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
                                                     const SandboxIds& ids, std::string& problem);
 
+// Copies the submission folder `from` to `to` (a folder from Sandbox::scratch()) as the grader
+// may, root or not: folders, regular files, and symbolic links as links, never followed. A
+// regular file with another name (a hard link: copied as root it would bring in the content of
+// whatever it names, /etc/shadow linked into the submission) is refused, as is anything else (a
+// FIFO, a device, a socket). Throws std::filesystem::filesystem_error naming the path.
+void copy_submission(const std::filesystem::path& from, const std::filesystem::path& to);
+
 // What a resolved command needs to see, read-only: its executable and each file or folder
 // argument, themselves (not the folders that hold them), leaving out what the sandbox shows
 // anyway (/usr). A program that needs files beside it is given them with `readable`

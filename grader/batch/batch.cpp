@@ -45,7 +45,7 @@ class Launch {
   Launch(const Context& context, const fs::path& dir) : context_(context), dir_(dir) {
     if (!context.sandbox) return;
     copy_ = context.sandbox->scratch(dir.filename().string());
-    fs::copy(dir, copy_, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    copy_submission(dir, copy_);
     context.sandbox->hand_over(copy_);
   }
   ~Launch() {
