@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -23,21 +24,53 @@ std::int64_t cgroup_ns(int usage) {
   return std::strtoll(text, nullptr, 10);
 }
 
-// utime + stime + cutime + cstime of /proc/PID/stat, in clock ticks; -1 when it is gone.
-long long ticks_of(pid_t pid) {
+struct Ticks {
+  long long ticks = -1;  // utime + stime + cutime + cstime; -1 when the process is gone
+  long long own = 0;     // utime + stime
+  pid_t parent = 0;
+  unsigned long long start = 0;  // starttime: with the pid, names the process
+};
+
+// From /proc/PID/stat, in clock ticks.
+Ticks ticks_and_start(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string stat;
-  if (!std::getline(in, stat)) return -1;
+  if (!std::getline(in, stat)) return {};
   // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so fields start after
-  // the last ')'; utime is the 14th field, the 12th after it
+  // the last ')'; utime is the 14th field, the 12th after it; starttime the 22nd
   const std::size_t paren = stat.rfind(')');
-  if (paren == std::string::npos) return -1;
+  if (paren == std::string::npos) return {};
   std::istringstream fields(stat.substr(paren + 1));
   std::string skip;
-  for (int i = 0; i < 11; ++i) fields >> skip;
+  Ticks ticks;
+  fields >> skip >> ticks.parent;  // state, ppid
+  for (int i = 0; i < 9; ++i) fields >> skip;
   long long utime = 0, stime = 0, cutime = 0, cstime = 0;
-  if (!(fields >> utime >> stime >> cutime >> cstime)) return -1;
-  return utime + stime + cutime + cstime;
+  if (!(fields >> utime >> stime >> cutime >> cstime)) return {};
+  ticks.own = utime + stime;
+  for (int i = 0; i < 4; ++i) fields >> skip;  // priority, nice, num_threads, itrealvalue
+  if (!(fields >> ticks.start)) return {};
+  ticks.ticks = utime + stime + cutime + cstime;
+  return ticks;
+}
+
+long long ticks_of(pid_t pid) {
+  return ticks_and_start(pid).ticks;
+}
+
+std::chrono::milliseconds from_ticks(long long ticks) {
+  static const long kTicks = ::sysconf(_SC_CLK_TCK);
+  return std::chrono::milliseconds(ticks * 1000 / (kTicks > 0 ? kTicks : 100));
+}
+
+// The real uid of /proc/PID/status's "Uid:" line; false when the process is gone.
+bool real_uid_of(const std::string& pid, unsigned& uid) {
+  std::ifstream status("/proc/" + pid + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("Uid:", 0) == 0)
+      return static_cast<bool>(std::istringstream(line.substr(4)) >> uid);
+  }
+  return false;
 }
 
 // Calls visit(pid, task folders) for root and every process that descends from it now
@@ -62,10 +95,35 @@ void walk_tree(pid_t root, Visit visit) {
 }  // namespace
 
 std::chrono::milliseconds process_tree_cpu(pid_t root) {
-  static const long kTicks = ::sysconf(_SC_CLK_TCK);
   long long ticks = 0;
   walk_tree(root, [&](pid_t pid, const std::vector<fs::path>&) { ticks += std::max(ticks_of(pid), 0LL); });
-  return std::chrono::milliseconds(ticks * 1000 / (kTicks > 0 ? kTicks : 100));
+  return from_ticks(ticks);
+}
+
+std::chrono::milliseconds uid_cpu(unsigned uid, CpuClock::SeenProcesses& seen) {
+  for (auto& [process, its] : seen) its.alive = false;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    unsigned real = 0;
+    if (!real_uid_of(name, real) || real != uid) continue;
+    const pid_t pid = std::atoi(name.c_str());
+    const Ticks ticks = ticks_and_start(pid);
+    if (ticks.ticks < 0) continue;  // gone meanwhile: what it had is kept from the last look
+    seen[{pid, ticks.start}] = {ticks.parent, ticks.own, ticks.ticks - ticks.own, true};
+  }
+  // A child that has gone was reaped by its parent (its time then in the parent's children's)
+  // or by the grader, the subreaper of orphans; either way it counts once, as itself.
+  std::map<pid_t, long long> gone_children;
+  for (const auto& [process, its] : seen) {
+    if (!its.alive) gone_children[its.parent] += its.own + its.children;
+  }
+  long long ticks = 0;
+  for (const auto& [process, its] : seen) {
+    ticks += its.own + std::max(0LL, its.children - gone_children[process.first]);
+  }
+  return from_ticks(ticks);
 }
 
 std::chrono::milliseconds longest_cpu_wait(pid_t root) {
@@ -81,7 +139,7 @@ std::chrono::milliseconds longest_cpu_wait(pid_t root) {
   return std::chrono::milliseconds(longest / 1000000);
 }
 
-CpuClock::CpuClock(int cgroup_usage) : cgroup_usage_(cgroup_usage) {
+CpuClock::CpuClock(int cgroup_usage, unsigned uid) : cgroup_usage_(cgroup_usage), uid_(uid) {
   if (cgroup_usage_ >= 0) cgroup_start_ns_ = cgroup_ns(cgroup_usage_);
   if (cgroup_start_ns_ < 0) cgroup_usage_ = -1;
 }
@@ -91,7 +149,10 @@ std::chrono::milliseconds CpuClock::used(pid_t root) const {
     const std::int64_t now = cgroup_ns(cgroup_usage_);
     if (now >= cgroup_start_ns_) return std::chrono::milliseconds((now - cgroup_start_ns_) / 1000000);
   }
-  return process_tree_cpu(root);
+  if (uid_ == 0) return process_tree_cpu(root);
+  // no cgroup: the slot uid is the run's alone (the sandbox gives each run its own), so every
+  // process of it is the run's, however far it went from root's tree
+  return std::max(uid_cpu(uid_, seen_), process_tree_cpu(root));
 }
 
 }  // namespace grader

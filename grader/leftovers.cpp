@@ -53,7 +53,8 @@ void search(const fs::path& folder, unsigned uid, int depth, std::vector<fs::pat
 
 std::vector<fs::path> shared_temporary_folders() {
   std::vector<fs::path> folders;
-  for (const char* folder : {"/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/crash"}) {
+  for (const char* folder :
+       {"/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/crash", "/dev/mqueue"}) {
     struct stat info {};
     if (::lstat(folder, &info) == 0 && S_ISDIR(info.st_mode) && (info.st_mode & S_IWOTH) != 0) {
       folders.emplace_back(folder);

@@ -12,7 +12,8 @@
 namespace grader {
 
 // The folders every uid may write, of those this kit knows (/tmp, /var/tmp, /dev/shm,
-// /run/lock, /var/crash): the ones that exist here as real folders, world-writable.
+// /run/lock, /var/crash, and /dev/mqueue, whose files are POSIX message queues): the ones that
+// exist here as real folders, world-writable.
 [[nodiscard]] std::vector<std::filesystem::path> shared_temporary_folders();
 
 // What `uid` owns in `folders` (never following a link): their entries it owns, and those in

@@ -38,6 +38,7 @@
 #include <functional>
 
 #include "cpu_clock.hpp"
+#include "leftovers.hpp"
 #include "runner.hpp"
 #include "runner_common.hpp"
 #include "seccomp.hpp"
@@ -394,7 +395,10 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     result.start_error = std::string("pipe2: ") + std::strerror(errno);
     return result;
   }
-  const CpuClock clock(identity ? identity->cpu_usage : -1);
+  // without a cgroup, a slot uid is what holds every process of the run, orphans too
+  const CpuClock clock(
+      identity ? identity->cpu_usage : -1,
+      identity && identity->switch_user && identity->cpu_usage < 0 ? identity->uid : 0);
   const std::int64_t oom_kills_before = identity ? oom_kills(identity->oom_control) : 0;
 
   const auto start = std::chrono::steady_clock::now();
@@ -431,6 +435,8 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   const auto kill_group = [&] {
     we_killed = true;
     ::kill(-group, SIGKILL);
+    // and what left the group (setsid): every process of its slot uid, which is the run's alone
+    if (identity && identity->switch_user) kill_all_of(identity->uid);
   };
 
   // Once the program is over, its pipes get a moment to drain; then they are closed, in case
@@ -538,9 +544,11 @@ RunResult run_program(const Command& command, const std::string& input, const Li
       std::chrono::steady_clock::now() - start);
   result.err_truncated = stderr_over;
   if (identity) {
-    // the cgroup's time, now that every process of the run has ended or been told to (without
-    // one, the tree of a pid reaped is no longer the run's)
-    if (identity->cpu_usage >= 0) result.cpu = std::max(result.cpu, clock.used(group));
+    // the cgroup's or the slot uid's time, now that every process of the run has ended or been
+    // told to (with neither, the tree of a pid reaped is no longer the run's)
+    if (identity->cpu_usage >= 0 || identity->switch_user) {
+      result.cpu = std::max(result.cpu, clock.used(group));
+    }
     result.oom_killed = oom_kills(identity->oom_control) > oom_kills_before;
   }
   record_exit_status(status.read(exit_status), we_killed, limits, result);

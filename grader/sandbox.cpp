@@ -77,6 +77,30 @@ bool write_text(const fs::path& file, const std::string& text) {
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
+// Mounts a tmpfs of `bytes` and `inodes` at `folder` (in the grader's own mount namespace), with
+// `mode`; false with errno when it cannot.
+bool mount_bounded(const fs::path& folder, std::uint64_t bytes, std::uint64_t inodes,
+                   const char* mode) {
+  const std::string options =
+      "size=" + std::to_string(bytes) + ",nr_inodes=" + std::to_string(inodes) + ",mode=" + mode;
+  return ::mount("tmpfs", folder.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0;
+}
+
+// The users kind's folders every uid may write that a tmpfs bounds, with the size of each:
+// /var/tmp as much as a build's copy (ccache writes there, and the kit's --starter cache is
+// made there), the others as /tmp under bubblewrap. /tmp holds the grader's own folders and
+// the files its user names, and /dev/mqueue is a file system of its own (RLIMIT_MSGQUEUE):
+// neither is replaced.
+std::vector<std::pair<fs::path, std::uint64_t>> bounded_shared_folders(
+    const std::vector<fs::path>& shared, const SandboxOptions& options) {
+  std::vector<std::pair<fs::path, std::uint64_t>> bounded;
+  for (const fs::path& folder : shared) {
+    if (folder == "/tmp" || folder == "/dev/mqueue") continue;
+    bounded.emplace_back(folder, folder == "/var/tmp" ? options.scratch_bytes : options.tmp_bytes);
+  }
+  return bounded;
+}
+
 // Where cgroup v1 mounts `controller` ("pids"), from /proc/self/mountinfo; empty if nowhere.
 fs::path v1_mount(const std::string& controller) {
   std::ifstream in("/proc/self/mountinfo");
@@ -328,6 +352,11 @@ struct Sandbox::State {
   ~State() {
     for (const int fd : filter_fds) ::close(fd);
     drop_cgroups();
+    if (pool && private_mounts) {  // the slots' tmpfs, which no one can remove a folder from
+      for (const Slot& slot : pool->slots) {
+        if (!slot.homes.empty()) ::umount2(slot.homes.c_str(), MNT_DETACH);
+      }
+    }
     if (!work.empty()) {
       std::error_code ignored;
       fs::remove_all(work, ignored);
@@ -371,6 +400,28 @@ struct Sandbox::State {
         if (!set) return false;
       }
       (name == "pids" ? cgroup_pids : name == "memory" ? cgroup_memory : cgroup_cpu) = true;
+    }
+    return true;
+  }
+
+  // The users kind: each slot's folder for its runs' private folders, and, in a mount
+  // namespace of the grader's own, a bounded tmpfs there and over the shared temporary folders.
+  bool bound_users_folders(std::string& problem) {
+    for (Slot& slot : pool->slots) {
+      slot.homes = work / ("slot-" + std::to_string(slot.identity.uid));
+      if (::mkdir(slot.homes.c_str(), 0711) != 0 ||
+          (private_mounts &&
+           !mount_bounded(slot.homes, options.tmp_bytes, options.tmp_inodes, "0711"))) {
+        problem = "cannot make " + slot.homes.string() + ": " + std::strerror(errno);
+        return false;
+      }
+    }
+    if (!private_mounts) return true;
+    for (const auto& [folder, bytes] : bounded_shared_folders(pool->shared_folders, options)) {
+      if (!mount_bounded(folder, bytes, options.tmp_inodes, "1777")) {
+        problem = "cannot mount a tmpfs on " + folder.string() + ": " + std::strerror(errno);
+        return false;
+      }
     }
     return true;
   }
@@ -561,13 +612,7 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
     ::chmod(state->work.c_str(), 0711);
     if (!namespaces) {
       pool.shared_folders = shared_temporary_folders();
-      for (Slot& slot : pool.slots) {
-        slot.homes = state->work / ("slot-" + std::to_string(slot.identity.uid));
-        if (::mkdir(slot.homes.c_str(), 0711) != 0) {
-          problem = "cannot make " + slot.homes.string() + ": " + std::strerror(errno);
-          return nullptr;
-        }
-      }
+      if (!state->bound_users_folders(problem)) return nullptr;
     }
   }
   if (namespaces) {
@@ -721,8 +766,7 @@ fs::path Sandbox::scratch(const std::string& name) const {
   try {
     fs::create_directories(folder);
     if (s.private_mounts) {
-      const std::string options = "size=" + std::to_string(s.options.scratch_bytes) + ",mode=0700";
-      if (::mount("tmpfs", folder.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0) {
+      if (!mount_bounded(folder, s.options.scratch_bytes, s.options.scratch_inodes, "0700")) {
         throw fs::filesystem_error("mount tmpfs", folder, std::error_code(errno, std::generic_category()));
       }
     }
@@ -747,6 +791,33 @@ void Sandbox::drop(const fs::path& scratch) const {
     s.tenant_free.notify_one();
   }
 }
+
+namespace {
+
+// describe()'s line of where a program may write, and how much.
+std::string describe_writes(const Sandbox::State& s) {
+  const SandboxOptions& o = s.options;
+  const std::string files = std::to_string(o.tmp_inodes) + " files";
+  if (o.kind == SandboxKind::namespaces) {
+    return "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib(o.tmp_bytes) +
+           " each (bubblewrap bounds no number of files), the rest read-only; a file at most the "
+           "file limit (RLIMIT_FSIZE)";
+  }
+  if (!s.private_mounts) {
+    return "writes: a file at most the file limit (RLIMIT_FSIZE); not bounded in total (no tmpfs "
+           "without a mount namespace), and removed after each run";
+  }
+  std::string shared;
+  for (const auto& [folder, bytes] : bounded_shared_folders(s.pool->shared_folders, o)) {
+    shared += (shared.empty() ? "" : ", ") + folder.string() + " " + mib(bytes);
+  }
+  return "writes: its own folder (HOME, TMPDIR) a tmpfs of " + mib(o.tmp_bytes) + " and " + files +
+         "; tmpfs of " + files + " each, shared by the runs at once: " + shared +
+         "; /tmp a file at most the file limit (RLIMIT_FSIZE), not bounded in total; all removed "
+         "after each run";
+}
+
+}  // namespace
 
 std::vector<std::string> Sandbox::describe() const {
   const State& s = *state_;
@@ -798,20 +869,19 @@ std::vector<std::string> Sandbox::describe() const {
   } else {
     lines.push_back("memory: " + mib(o.memory_bytes) + " of address space per process (RLIMIT_AS); across processes at most " + nproc + " times that (no writable cgroup memory)");
   }
-  lines.push_back(namespaces
-                      ? "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib(o.tmp_bytes) +
-                            " each, the rest read-only; a file at most the file limit (RLIMIT_FSIZE)"
-                      : "writes: a file at most the file limit (RLIMIT_FSIZE); not bounded in total (no "
-                        "tmpfs without namespaces), and removed after each run");
+  lines.push_back(describe_writes(s));
   lines.push_back(s.private_mounts
-                      ? "builds: in a copy of the submission, a " + mib(o.scratch_bytes) + " tmpfs"
+                      ? "builds: in a copy of the submission, a " + mib(o.scratch_bytes) +
+                            " tmpfs of " + std::to_string(o.scratch_inodes) + " files"
                       : "builds: in a copy of the submission on disk, bounded per file only "
                         "(a tmpfs needs the grader to run as root, with its own mount namespace)");
   lines.push_back("open files: " + std::to_string(o.open_files) + " per process (RLIMIT_NOFILE)");
   lines.push_back(std::string("time: a CPU-time limit per run, every process of it together (") +
-                  (s.cgroup_cpu ? "cgroup cpuacct" : "the run's process tree in /proc") +
-                  ", and RLIMIT_CPU per process); a wall-clock limit " + std::to_string(kWallPerCpu) +
-                  " times it");
+                  (s.cgroup_cpu ? "cgroup cpuacct"
+                   : s.root     ? "every process of its slot uid in /proc, orphans too"
+                                : "the run's process tree in /proc") +
+                  ", and RLIMIT_CPU per process); a wall-clock limit " +
+                  std::to_string(kWallPerCpu) + " times it");
   if (namespaces) {
     lines.push_back("ending: the program's own exit status or signal, from the sandbox's first process "
                     "(bloom-sandbox-init)");
@@ -858,6 +928,42 @@ std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory
   std::shared_ptr<Sandbox> sandbox = Sandbox::open(options, problem);
   if (!sandbox) problem = sandbox_flag(kind) + ": " + problem;
   return sandbox;
+}
+
+void copy_submission(const fs::path& from, const fs::path& to) {
+  // One walk that copies what it has just checked (no check of the whole first): nothing is
+  // read through a name it did not lstat.
+  const auto refuse = [](const std::string& what, const fs::path& path, std::errc code) {
+    throw fs::filesystem_error(what, path, std::make_error_code(code));
+  };
+  const auto copy_one = [&](const fs::path& source, const fs::path& target) {
+    struct stat info {};
+    if (::lstat(source.c_str(), &info) != 0) {
+      throw fs::filesystem_error("lstat", source, std::error_code(errno, std::generic_category()));
+    }
+    if (S_ISLNK(info.st_mode)) {
+      fs::copy_symlink(source, target);
+    } else if (S_ISDIR(info.st_mode)) {
+      fs::create_directory(target);
+    } else if (!S_ISREG(info.st_mode)) {
+      refuse("not a regular file, folder or symbolic link", source, std::errc::not_supported);
+    } else if (info.st_nlink != 1) {
+      refuse("a hard link (a file with " + std::to_string(info.st_nlink) +
+                 " names): each file of a submission must have one name",
+             source, std::errc::too_many_links);
+    } else {
+      fs::copy_file(source, target);
+      fs::permissions(target, static_cast<fs::perms>(info.st_mode & 0777));  // no setuid bit
+    }
+  };
+  struct stat top {};
+  if (::lstat(from.c_str(), &top) != 0 || !S_ISDIR(top.st_mode)) {
+    refuse("a submission is a folder (not a link to one)", from, std::errc::not_a_directory);
+  }
+  for (auto entry = fs::recursive_directory_iterator(from);
+       entry != fs::recursive_directory_iterator(); ++entry) {
+    copy_one(entry->path(), to / entry->path().lexically_relative(from));
+  }
 }
 
 std::vector<Binding> bindings_for(const Command& command, const std::vector<fs::path>& readable) {

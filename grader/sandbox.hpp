@@ -9,8 +9,9 @@
 // - users: no namespaces (Gradescope's containers may forbid them). The program runs as a slot
 //   uid with a group of its own, no capability in its bounding set, no_new_privs, a new session
 //   and rlimits, in a private folder made for each run; what it leaves in /tmp, /var/tmp,
-//   /dev/shm and /run/lock is removed after each run. The kit's own files must be root-only
-//   (mode 700).
+//   /dev/shm, /run/lock and /dev/mqueue is removed after each run. Where the grader may have a
+//   mount namespace of its own, the private folders, /var/tmp, /dev/shm, /run/lock and
+//   /var/crash are bounded tmpfs there. The kit's own files must be root-only (mode 700).
 // Both kinds run the program under the same system-call filter (seccomp.hpp). Whichever kind, a
 // grader running as root hands each concurrent program its own slot uid (isolate's model:
 // uids first, first+1, ...; RLIMIT_NPROC binds a non-root uid, never root), and where cgroup
@@ -48,6 +49,11 @@ struct SandboxOptions {
   std::uint64_t memory_bytes = std::uint64_t{kMemoryMib} << 20;  // across a program's processes (cgroup)
   std::uint64_t tmp_bytes = 64ULL << 20;         // each tmpfs a program may write: /tmp, /dev/shm
   std::uint64_t scratch_bytes = 512ULL << 20;    // a scratch folder, when it is a tmpfs (root)
+  // Files and folders per tmpfs the grader mounts (a scratch folder; under the users kind a
+  // slot's private folders and the shared temporary folders): an empty file costs about 1 KiB
+  // of kernel memory that no size= counts, so 400,000 of them in a 64 MiB tmpfs cost 400 MiB.
+  std::uint64_t tmp_inodes = 16384;      // about 16 MiB of kernel memory at most
+  std::uint64_t scratch_inodes = 65536;  // a build of a few thousand files, with room to spare
   int open_files = 256;                          // descriptors per process
   SandboxIds ids;                                // slot uids and groups (root only)
 };
@@ -134,6 +140,13 @@ class Sandbox {
 // starting with the flag.
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
                                                     const SandboxIds& ids, std::string& problem);
+
+// Copies the submission folder `from` to `to` (a folder from Sandbox::scratch()) as the grader
+// may, root or not: folders, regular files, and symbolic links as links, never followed. A
+// regular file with another name (a hard link: copied as root it would bring in the content of
+// whatever it names, /etc/shadow linked into the submission) is refused, as is anything else (a
+// FIFO, a device, a socket). Throws std::filesystem::filesystem_error naming the path.
+void copy_submission(const std::filesystem::path& from, const std::filesystem::path& to);
 
 // What a resolved command needs to see, read-only: its executable and each file or folder
 // argument, themselves (not the folders that hold them), leaving out what the sandbox shows

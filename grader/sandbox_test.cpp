@@ -353,3 +353,89 @@ TEST_CASE("a sandboxed run's CPU time is all of its processes', in both kinds") 
     CHECK(under.cpu >= std::chrono::milliseconds(600));
   }
 }
+
+TEST_CASE(
+    "a run's CPU time counts the setsid orphans it leaves, and its limit ends them, cgroup or "
+    "not") {
+  // Three grandchildren in sessions of their own use 1 s each: the run passes 2 s. Counted by
+  // the slot's cgroup, or without one (CTest runs this again with cgroups hidden) by its uid.
+  const auto sandbox = users_sandbox(1);
+  if (!sandbox) return;
+  std::string said;
+  for (const std::string& line : sandbox->describe()) said += line + "\n";
+  CAPTURE(said);
+  grader::Limits limits;
+  limits.cpu = std::chrono::milliseconds(2000);
+  limits.wall = std::chrono::milliseconds(120000);  // a loaded machine may take long
+  const std::string program = std::string(BLOOM_FIXTURES_DIR) + "/hostile_busy_children";
+  const std::vector<std::string> args = {"3", "1.0", "setsid"};
+  const grader::RunResult inside = grader::run_program(
+      sandbox->wrap({program, "3", "1.0", "setsid"}, {}, {}, "orphans"), "", limits);
+  CHECK(inside.timed_out);
+  CHECK(inside.cpu_limited);
+  CHECK(inside.cpu > limits.cpu);
+  // the control: outside the sandbox no uid holds them, and the process tree misses them
+  const grader::RunResult outside = grader::run_program(command_of(program, args), "", limits);
+  CHECK_FALSE(outside.timed_out);
+  CHECK(outside.exit_code == 0);
+  CHECK(outside.cpu < std::chrono::milliseconds(1000));
+}
+
+TEST_CASE("a hard link in a submission is refused by its copy, never copied with what it names") {
+  testing_support::TempDir tmp;
+  const fs::path secret = tmp.path() / "secret";  // as /etc/shadow, on the same file system
+  testing_support::write_file(secret, "root:hash\n");
+  fs::create_directories(tmp.path() / "submission" / "src");
+  testing_support::write_file(tmp.path() / "submission" / "src" / "bloom.cpp", "int main() {}\n");
+  fs::create_symlink("bloom.cpp", tmp.path() / "submission" / "src" / "link.cpp");
+  const fs::path linked = tmp.path() / "submission" / "src" / "data.txt";
+  fs::create_hard_link(secret, linked);
+  fs::create_directory(tmp.path() / "copy");
+  try {
+    grader::copy_submission(tmp.path() / "submission", tmp.path() / "copy");
+    FAIL("the hard link was copied");
+  } catch (const fs::filesystem_error& e) {
+    CHECK(e.path1() == linked);
+    CHECK(std::string(e.what()).find("a hard link (a file with 2 names)") != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(tmp.path() / "copy" / "src" / "data.txt"));
+  // the control: the copy the grader made before brings the content in
+  fs::copy(tmp.path() / "submission", tmp.path() / "control",
+           fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  CHECK(testing_support::read_file(tmp.path() / "control" / "src" / "data.txt") == "root:hash\n");
+  // without it, the submission is copied whole, its link a link
+  fs::remove(linked);
+  fs::remove_all(tmp.path() / "copy");
+  fs::create_directory(tmp.path() / "copy");
+  grader::copy_submission(tmp.path() / "submission", tmp.path() / "copy");
+  CHECK(testing_support::read_file(tmp.path() / "copy" / "src" / "bloom.cpp") == "int main() {}\n");
+  CHECK(fs::read_symlink(tmp.path() / "copy" / "src" / "link.cpp") == "bloom.cpp");
+  // a FIFO, which no copy can take, and a submission that is a link to a folder
+  ::mkfifo((tmp.path() / "submission" / "pipe").c_str(), 0600);
+  fs::create_directory(tmp.path() / "fifo");
+  CHECK_THROWS_AS(grader::copy_submission(tmp.path() / "submission", tmp.path() / "fifo"),
+                  fs::filesystem_error);
+  fs::create_directory_symlink(tmp.path() / "submission", tmp.path() / "linked-submission");
+  CHECK_THROWS_AS(grader::copy_submission(tmp.path() / "linked-submission", tmp.path() / "copy"),
+                  fs::filesystem_error);
+}
+
+TEST_CASE("a POSIX message queue a users-kind run leaves in /dev/mqueue is removed") {
+  // Where /dev/mqueue is mounted every uid may make a queue there with open() (Docker's, mode
+  // 1777); CTest runs this where it is (with cgroups hidden, as in such a container).
+  const auto sandbox = users_sandbox(1);
+  if (!sandbox) return;
+  struct stat info {};
+  if (::stat("/dev/mqueue", &info) != 0 || (info.st_mode & S_IWOTH) == 0) {
+    MESSAGE("no world-writable /dev/mqueue here: its CTest twin (cgroups hidden) mounts one");
+    return;
+  }
+  const std::string queue = "/dev/mqueue/bloom-leftover-" + std::to_string(::getpid());
+  const grader::RunResult run = run_shell(*sandbox, ": > " + queue + " && ls " + queue);
+  REQUIRE_MESSAGE(run.out == queue + "\n", run.err);  // made, by open()
+  CHECK_FALSE(fs::exists(queue));
+  // the control: one made by a process outside the sandbox stays until it is removed
+  { std::ofstream made(queue); }
+  CHECK(fs::exists(queue));
+  fs::remove(queue);
+}

@@ -97,7 +97,14 @@ constexpr Refusal kRefusals[] = {
     refuse("System V IPC and message queues", "shmget"),
     refuse("System V IPC and message queues", "semget"),
     refuse("System V IPC and message queues", "msgget"),
+    // every call of a POSIX queue, not only mq_open: a queue opened through its file in
+    // /dev/mqueue (open(), which no filter can tell by path) then carries no message
     refuse("System V IPC and message queues", "mq_open"),
+    refuse("System V IPC and message queues", "mq_timedsend"),
+    refuse("System V IPC and message queues", "mq_timedreceive"),
+    refuse("System V IPC and message queues", "mq_notify"),
+    refuse("System V IPC and message queues", "mq_getsetattr"),
+    refuse("System V IPC and message queues", "mq_unlink"),
 };
 
 struct ContextDeleter {

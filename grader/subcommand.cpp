@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "inert.hpp"
+#include "kit_root.hpp"
 
 namespace grader {
 
@@ -70,6 +71,34 @@ Command with_mistake(const Command& command, const std::string& id) {
   return variant;
 }
 
+namespace {
+
+// Under the users kind the programs see what every uid may read. The grader's own folder
+// (bloom-reference sits beside it, and /proc shows where the grader runs) and the kit it
+// belongs to (the reference solution, the cases) must be root's alone then, as the hidden
+// cases, the submissions and the reports are: says which is not, and returns true.
+bool kit_exposed_say(const Sandbox& sandbox) {
+  std::error_code no_exe;
+  const std::filesystem::path folder =
+      std::filesystem::read_symlink("/proc/self/exe", no_exe).parent_path();
+  if (no_exe) return false;
+  std::vector<std::pair<std::filesystem::path, std::string>> places = {
+      {folder, "the grader's folder"}};
+  for (const std::filesystem::path& kit : {kit_above(folder), kit_holding_manifest(folder)}) {
+    if (!kit.empty()) places.emplace_back(kit, "the kit");
+  }
+  for (const auto& [path, what] : places) {
+    if (const std::string problem = sandbox.exposed(path, what); !problem.empty()) {
+      error(sandbox_flag(sandbox.kind()) + ": " + problem +
+            ", or run a copy of the grader from a folder only root may read");
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double memory_mb,
                                              const SandboxIds& ids) {
   std::string problem;
@@ -78,6 +107,7 @@ std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double
     error(problem + ". Refusing to run programs without it.");
     return nullptr;
   }
+  if (kit_exposed_say(*sandbox)) return nullptr;
   for (const std::string& note : sandbox->notes()) std::cerr << "bloom-grader: sandbox: " << note << "\n";
   return sandbox;
 }

@@ -43,7 +43,8 @@ struct Prepared {
 [[nodiscard]] Command with_mistake(const Command& command, const std::string& id);
 
 // The sandbox of `kind` for `slots` programs at once, with slot ids from `ids`; what it has to
-// say when it opens (slot uids skipped) goes to stderr.
+// say when it opens (slot uids skipped) goes to stderr. Null, said, when it cannot be had, or
+// under --sandbox-users when the grader's folder or its kit can be read by the slot uids.
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots,
                                                            double memory_mb, const SandboxIds& ids);
 

@@ -84,7 +84,7 @@ SubmissionCopy::SubmissionCopy(const Sandbox& sandbox, const fs::path& submissio
   }
   path_ = sandbox.scratch(name);  // from here on the destructor gives it back
   try {
-    fs::copy(submission, path_, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    copy_submission(submission, path_);  // links as links; hard links and devices refused
     sandbox.hand_over(path_);
   } catch (const fs::filesystem_error& error) {
     // The destructor does not run for an object whose constructor throws: the slot goes back here.

@@ -25,6 +25,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 from outcome import Tally  # noqa: E402
 
 PYTHON = "/usr/bin/python3"  # the sandbox shows /usr, and nothing of a user's own Python
@@ -83,6 +84,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="bloom-verdicts-") as tmp_name:
         tmp = pathlib.Path(tmp_name)
         tmp.chmod(0o755)  # the slot uids of --sandbox-users read the programs here
+        # and not the grader: --sandbox-users runs one whose folder is root's alone
+        args.grader = install_grader(args.grader, tmp / "grader", mode=0o700)
+        args.grader.parent.chmod(0o700)
         # the case without its @timeout: the run's own limit, 10 s of CPU, which filling
         # MEMORY_MIB stays well within
         case = tmp / "verdicts" / "hostile.case"
