@@ -282,8 +282,7 @@ int main(int argc, char** argv) {
                    "public cases in "
                    "full, hidden cases as passed or failed only")
       ->type_name("DIR")
-      ->excludes(report_out_option)
-      ->excludes(report_app->get_option("--show-hidden"));
+      ->excludes(report_out_option);
 
   grader::ClassroomOptions classroom;
   CLI::App* classroom_app = app.add_subcommand(
@@ -352,8 +351,9 @@ int main(int argc, char** argv) {
   if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
   if (report_app->parsed()) {
-    if (!report_students.empty())
-      return grader::student_pages_command(report_folders, report_students);
+    if (!report_students.empty()) {
+      return grader::student_pages_command(report_folders, report_students, report_show_hidden);
+    }
     return grader::class_report_command(report_folders, report_out, report_show_hidden);
   }
   return grader::run_cases(run);

@@ -307,7 +307,13 @@ int class_report_command(const std::vector<fs::path>& folders, const fs::path& o
   return kExitPassed;
 }
 
-int student_pages_command(const std::vector<fs::path>& folders, const fs::path& out) {
+int student_pages_command(const std::vector<fs::path>& folders, const fs::path& out,
+                          bool show_hidden) {
+  // checked here, not as CLI11's excludes: its note would change --show-hidden's shared help
+  if (show_hidden) {
+    grader::error("--students writes what students may see: it takes no --show-hidden");
+    return kExitCouldNotRun;
+  }
   try {
     const std::vector<SubmissionReport> reports = read_submission_reports(folders);
     if (reports.empty()) throw FileError(folders.front(), 0, "no submission report (ID.json) here");
