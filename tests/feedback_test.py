@@ -83,7 +83,8 @@ def main():
             (tmp / "submissions" / mode).mkdir(parents=True)
             (tmp / "submissions" / mode / "bloom.py").write_text(PROGRAM % (str(pathlib.Path(args.reference).resolve()), mode))
         grades = tmp / "grades"
-        batch = subprocess.run([args.grader, "batch", "--cases", cases / "protocol", "--cases", cases / "bip37",
+        # the exercise's cases and the hidden suite; the protocol's cases tell nothing here
+        batch = subprocess.run([args.grader, "batch", "--cases", cases / "bip37",
                                 "--cases", hidden, "--submissions", tmp / "submissions", "--run",
                                 "python3 {dir}/bloom.py", "--show-hidden", "--out", grades, *memory],
                                capture_output=True, text=True, check=False)
