@@ -272,8 +272,17 @@ int main(int argc, char** argv) {
       "report", "write the class report (one HTML page) of folders of submission reports again");
   report_app->add_option("folders", report_folders, "folders of submission reports (batch --out)")
       ->required();
-  report_app->add_option("--out", report_out, "the page to write (default FOLDER/report.html)");
+  CLI::Option* report_out_option =
+      report_app->add_option("--out", report_out, "the page to write (default FOLDER/report.html)");
   add_show_hidden_option(report_app, report_show_hidden);
+  std::filesystem::path report_students;
+  report_app
+      ->add_option("--students", report_students,
+                   "instead, each student's own page to release, DIR/ID.html and DIR/ID.txt: "
+                   "public cases in "
+                   "full, hidden cases as passed or failed only")
+      ->type_name("DIR")
+      ->excludes(report_out_option);
 
   grader::ClassroomOptions classroom;
   CLI::App* classroom_app = app.add_subcommand(
@@ -342,6 +351,9 @@ int main(int argc, char** argv) {
   if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
   if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
   if (report_app->parsed()) {
+    if (!report_students.empty()) {
+      return grader::student_pages_command(report_folders, report_students, report_show_hidden);
+    }
     return grader::class_report_command(report_folders, report_out, report_show_hidden);
   }
   return grader::run_cases(run);

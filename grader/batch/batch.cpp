@@ -14,6 +14,7 @@
 #include "interrupt.hpp"
 #include "judge.hpp"
 #include "report/batch_outputs.hpp"
+#include "report/student_page.hpp"
 #include "subcommand.hpp"
 #include "submission_build.hpp"
 #include "submission_copy.hpp"
@@ -319,6 +320,30 @@ int class_report_command(const std::vector<fs::path>& folders, const fs::path& o
     if (!page.parent_path().empty()) fs::create_directories(page.parent_path());
     write_file(page, batch_output("report.html").render(reports, show_hidden));
     std::cout << "class report of " << reports.size() << " submissions: " << page.string() << "\n";
+  } catch (const std::exception& error) {
+    grader::error(error);
+    return kExitCouldNotRun;
+  }
+  return kExitPassed;
+}
+
+int student_pages_command(const std::vector<fs::path>& folders, const fs::path& out,
+                          bool show_hidden) {
+  // checked here, not as CLI11's excludes: its note would change --show-hidden's shared help
+  if (show_hidden) {
+    grader::error("--students writes what students may see: it takes no --show-hidden");
+    return kExitCouldNotRun;
+  }
+  try {
+    const std::vector<SubmissionReport> reports = read_submission_reports(folders);
+    if (reports.empty()) throw FileError(folders.front(), 0, "no submission report (ID.json) here");
+    fs::create_directories(out);
+    for (const SubmissionReport& report : reports) {
+      write_file(out / (report.submission + ".html"), student_page_html(report));
+      write_file(out / (report.submission + ".txt"), student_page_text(report));
+    }
+    std::cout << "pages for " << reports.size() << " students (ID.html, ID.txt): " << out.string()
+              << "\n";
   } catch (const std::exception& error) {
     grader::error(error);
     return kExitCouldNotRun;

@@ -49,5 +49,10 @@ struct BatchOptions : GradingOptions {
 [[nodiscard]] int class_report_command(const std::vector<std::filesystem::path>& folders,
                                        const std::filesystem::path& out, bool show_hidden);
 
+// `bloom-grader report --students DIR`: each submission's page to release to its student
+// (report/student_page.hpp), DIR/ID.html and DIR/ID.txt, from the reports in `folders`.
+// `show_hidden` is refused: the pages are what students may see.
+[[nodiscard]] int student_pages_command(const std::vector<std::filesystem::path>& folders,
+                                        const std::filesystem::path& out, bool show_hidden);
 
 }  // namespace grader

@@ -46,7 +46,52 @@ TEST_CASE("the first mismatch names the step, the case line and both texts") {
 }
 
 TEST_CASE("the caret points at the first differing column") {
-  CHECK(grader::first_difference("bytes=10 hashes=5", "bytes=10 hashes=6") == 16);
-  CHECK(grader::first_difference("abc", "ABD") == 2);
-  CHECK(grader::first_difference("caf\xc3\xa9 1", "caf\xc3\xa9 2") == 5);
+  CHECK(grader::line_diff("bytes=10 hashes=5", "bytes=10 hashes=6").caret == 16);
+  CHECK(grader::line_diff("abc", "ABD").caret == 2);
+  CHECK(grader::line_diff("caf\xc3\xa9 1", "caf\xc3\xa9 2").caret == 5);
+  CHECK(grader::line_diff("a\tb 1", "a\tb 2").caret == 5);  // after the escape "\t"
+  const grader::LineDiff short_lines = grader::line_diff("00ff 1", "00FF 2");
+  CHECK(short_lines.expected == "00ff 1");
+  CHECK(short_lines.actual == "00FF 2");
+  CHECK(short_lines.offset == 5);
+  CHECK_FALSE(short_lines.windowed);
+}
+
+TEST_CASE("a long line is shown as a window around its first differing byte") {
+  // FILTERLOAD's hex: 2000 characters that part at byte 1000
+  const std::string expected = std::string(1000, 'a') + "b" + std::string(999, 'c');
+  std::string actual = expected;
+  actual[1000] = 'x';
+  const grader::LineDiff diff = grader::line_diff(expected, actual);
+  CHECK(diff.windowed);
+  CHECK(diff.offset == 1000);
+  CHECK(diff.expected == "..." + std::string(30, 'a') + "b" + std::string(59, 'c') + "...");
+  CHECK(diff.actual == "..." + std::string(30, 'a') + "x" + std::string(59, 'c') + "...");
+  CHECK(diff.caret == 33);
+  CHECK(diff.actual[diff.caret] == 'x');
+}
+
+TEST_CASE("the caret of a long line stays on the text the window shows") {
+  // cut at 200 characters, these two once looked alike with the caret past both
+  const std::string expected = std::string(300, '0') + "1";
+  const grader::LineDiff longer = grader::line_diff(expected, std::string(300, '0') + "2");
+  CHECK(longer.expected == "..." + std::string(30, '0') + "1");
+  CHECK(longer.actual == "..." + std::string(30, '0') + "2");
+  CHECK(longer.actual[longer.caret] == '2');
+  // near the start: no cut before, the window's end cut
+  const grader::LineDiff early =
+      grader::line_diff("ab" + std::string(300, 'c'), "aX" + std::string(300, 'c'));
+  CHECK(early.offset == 1);
+  CHECK(early.actual == "aX" + std::string(88, 'c') + "...");
+  CHECK(early.caret == 1);
+  // a line that stops short: the caret just past its last character
+  const grader::LineDiff stops = grader::line_diff(std::string(250, 'f'), std::string(240, 'f'));
+  CHECK(stops.offset == 240);
+  CHECK(stops.actual == "..." + std::string(30, 'f'));
+  CHECK(stops.caret == stops.actual.size());
+  // a difference inside a UTF-8 character: the window and the caret start at the character
+  const grader::LineDiff utf8 =
+      grader::line_diff(std::string(300, 'e') + "\xc3\xa9", std::string(300, 'e') + "\xc3\xa8");
+  CHECK(utf8.offset == 300);
+  CHECK(utf8.actual.substr(utf8.caret) == "\xc3\xa8");
 }

@@ -177,6 +177,43 @@ std::vector<std::string> context_before(const CaseResult& result, std::size_t in
   return context;
 }
 
+// The lines a mismatch is shown in: what was sent, what was expected, what came and where
+// the two part.
+std::vector<std::string> mismatch_lines(const CaseResult& result) {
+  const Mismatch& m = *result.mismatch;
+  if (m.extra_output) return {"  unexpected: " + visible(*m.actual)};
+  std::vector<std::string> out{"  sent:     > " + visible(m.step->input)};
+  if (m.actual && m.extra_before()) {
+    out.push_back("  expected: " + visible(m.expected));
+    const std::string more =
+        m.extra_lines == 1 ? "a line more" : std::to_string(m.extra_lines) + " lines more";
+    for (std::size_t i = 0; i < m.extra.size(); ++i) {
+      out.push_back((i == 0 ? "  extra:    " : "            ") + visible(m.extra[i]) +
+                    (i == 0 ? "   (" + more + " than the answers)" : ""));
+    }
+    out.push_back(
+        "  then:     " + visible(m.expected) + "   (the answer, right, " +
+        (m.extra_lines == 1 ? std::string("one line") : std::to_string(m.extra_lines) + " lines") +
+        " late)");
+  } else if (m.actual) {
+    // a long line (FILTERLOAD's hex) as a window around where the two part, with the offset
+    const LineDiff diff = line_diff(m.expected, *m.actual);
+    out.push_back("  expected: " + diff.expected);
+    out.push_back("  actual:   " + diff.actual);
+    out.push_back("            " + std::string(diff.caret, ' ') + "^" +
+                  (diff.windowed ? " at byte " + std::to_string(diff.offset) + " (expected " +
+                                       std::to_string(m.expected.size()) + " bytes, got " +
+                                       std::to_string(m.actual->size()) + ")"
+                                 : ""));
+  } else {
+    out.push_back("  expected: " + visible(m.expected));
+    out.push_back(result.verdict == Verdict::Timeout
+                      ? "  actual:   (nothing yet: the time limit came first)"
+                      : "  actual:   (nothing: the output ended)");
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden, bool by_id) {
@@ -217,30 +254,8 @@ std::vector<std::string> failure_details(const CaseResult& result, bool show_hid
     for (const std::string& line : context_before(result, m.output_line)) {
       out.push_back("  " + line);
     }
-    if (m.extra_output) {
-      out.push_back("  unexpected: " + visible(*m.actual));
-    } else {
-      out.push_back("  sent:     > " + visible(m.step->input));
-      out.push_back("  expected: " + visible(m.expected));
-      if (m.actual && m.extra_before()) {
-        const std::string more = m.extra_lines == 1 ? "a line more" : std::to_string(m.extra_lines) + " lines more";
-        for (std::size_t i = 0; i < m.extra.size(); ++i) {
-          out.push_back((i == 0 ? "  extra:    " : "            ") + visible(m.extra[i]) +
-                        (i == 0 ? "   (" + more + " than the answers)" : ""));
-        }
-        out.push_back("  then:     " + visible(m.expected) + "   (the answer, right, " +
-                      (m.extra_lines == 1 ? std::string("one line") : std::to_string(m.extra_lines) + " lines") +
-                      " late)");
-      } else if (m.actual) {
-        out.push_back("  actual:   " + visible(*m.actual));
-        out.push_back("            " + std::string(first_difference(m.expected, *m.actual), ' ') +
-                      "^");
-      } else if (result.verdict == Verdict::Timeout) {
-        out.push_back("  actual:   (nothing yet: the time limit came first)");
-      } else {
-        out.push_back("  actual:   (nothing: the output ended)");
-      }
-    }
+    const std::vector<std::string> shown = mismatch_lines(result);
+    out.insert(out.end(), shown.begin(), shown.end());
   }
   diagnose();
   const std::vector<std::string> what_to_do = advice(result);

@@ -96,15 +96,76 @@ std::string batch_table(const std::vector<SubmissionReport>& reports) {
   return out.str();
 }
 
+namespace {
+
+// The gradebook column a learning platform makes of the batch: its exercises, from the case
+// ids' folders ("bip37" of "bip37/worked-example"), the protocol's left out as every
+// exercise's part; "grade" when there is none.
+std::string assignment_name(const std::vector<SubmissionReport>& reports) {
+  std::vector<std::string> exercises;
+  for (const SubmissionReport& report : reports) {
+    for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
+      const std::string folder = outcome.name.substr(0, outcome.name.find('/'));
+      if (folder != "protocol" &&
+          std::find(exercises.begin(), exercises.end(), folder) == exercises.end()) {
+        exercises.push_back(folder);
+      }
+    }
+  }
+  std::string name;
+  for (const std::string& exercise : exercises) name += (name.empty() ? "" : " ") + exercise;
+  return name.empty() ? "grade" : name;
+}
+
+}  // namespace
+
+std::string canvas_csv(const std::vector<SubmissionReport>& reports) {
+  // Canvas's gradebook import, as its own export writes it ("How do I import grades in the
+  // Gradebook?", Canvas Instructor Guide): Student, ID, SIS User ID, SIS Login ID, Section,
+  // then one column per assignment, named by it; a name Canvas does not know makes a new
+  // assignment. Canvas matches a row by ID, SIS User ID or SIS Login ID: the submission's id
+  // is written as the student and as the SIS login, the rest left empty.
+  std::ostringstream csv;
+  csv << "Student,ID,SIS User ID,SIS Login ID,Section," << csv_cell(assignment_name(reports))
+      << "\n";
+  for (const SubmissionReport& report : reports) {
+    csv << csv_cell(report.submission) << ",,," << csv_cell(report.submission) << ",,"
+        << report.score() << "\n";
+  }
+  return csv.str();
+}
+
+std::string moodle_csv(const std::vector<SubmissionReport>& reports) {
+  // Moodle's "Import grades from CSV file" (docs.moodle.org, Grade import): any columns, each
+  // mapped on import; one identifies the user ("Map from" the column, "Map to" username or
+  // email), one holds the grade item's grade, and one may be its feedback.
+  std::ostringstream csv;
+  csv << "username," << csv_cell(assignment_name(reports)) << ",feedback\n";
+  for (const SubmissionReport& report : reports) {
+    csv << csv_cell(report.submission) << "," << report.score() << ","
+        << csv_cell(looks_like_text(report)) << "\n";
+  }
+  return csv.str();
+}
+
 std::span<const BatchOutput> batch_outputs() {
   static constexpr BatchOutput kOutputs[] = {
-      {"gradebook.csv", true, "a row per submission: status, score, looks like, each case's points and verdict",
+      {"gradebook.csv", true,
+       "a row per submission: status, score, looks like, each case's points and verdict",
        [](const std::vector<SubmissionReport>& reports, bool) { return gradebook_csv(reports); }},
-      {"report.html", true, "the class report: one self-contained page (docs/batch.md, \"The class report\")",
+      {"report.html", true,
+       "the class report: one self-contained page (docs/batch.md, \"The class report\")",
        [](const std::vector<SubmissionReport>& reports, bool show_hidden) {
          return class_report_html(reports, case_infos(reports, show_hidden));
        }},
-      {"terminal", false, "the table printed at the end: a row per submission, then the class's mistakes",
+      {"canvas.csv", true,
+       "Canvas's gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, the score",
+       [](const std::vector<SubmissionReport>& reports, bool) { return canvas_csv(reports); }},
+      {"moodle.csv", true,
+       "Moodle's grade import from CSV: username, the score, feedback (what it looks like)",
+       [](const std::vector<SubmissionReport>& reports, bool) { return moodle_csv(reports); }},
+      {"terminal", false,
+       "the table printed at the end: a row per submission, then the class's mistakes",
        [](const std::vector<SubmissionReport>& reports, bool) { return batch_table(reports); }},
   };
   return kOutputs;

@@ -1,7 +1,8 @@
 // What `batch`, `merge` and `report` make of many submission reports, one table of them: the
-// gradebook (gradebook.csv), the class report's page (report.html) and the table printed on
-// the terminal. Each is rendered by one function that every subcommand calls; adding an output
-// is one row and one function. The single-run formats (`run --report`) are formats.hpp's.
+// gradebook (gradebook.csv), the class report's page (report.html), the learning platforms'
+// imports (canvas.csv, moodle.csv) and the table printed on the terminal. Each is rendered by one
+// function that every subcommand calls; adding an output is one row and one function. The
+// single-run formats (`run --report`) are formats.hpp's.
 #pragma once
 
 #include <span>
@@ -30,6 +31,13 @@ struct BatchOutput {
 // passed, failed, looks_like, then each case's points and verdict. Each text cell is written by
 // csv_cell() (csv.hpp): no cell starts a formula.
 [[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
+
+// The batch as a learning platform imports it, one row per report, the score in a column
+// named for the exercises graded: Canvas's gradebook CSV (Student, ID, SIS User ID, SIS Login
+// ID, Section, the score) and Moodle's grade import CSV (username, the score, feedback), the
+// submission's id as the student's login.
+[[nodiscard]] std::string canvas_csv(const std::vector<SubmissionReport>& reports);
+[[nodiscard]] std::string moodle_csv(const std::vector<SubmissionReport>& reports);
 
 // The terminal's table: a row per submission (id, status, score, what it looks like), then the
 // class's counts of each known mistake and each other cause. Every text from a submission is

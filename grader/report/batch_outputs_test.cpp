@@ -35,6 +35,18 @@ TEST_CASE("each batch output of the table renders, and is found by its name") {
       CHECK(output.file);
       CHECK(text.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
       CHECK(text.find("<strong id=\"sum-submissions\">2</strong>") != std::string::npos);
+    } else if (output.name == "canvas.csv") {
+      CHECK(output.file);
+      CHECK(text ==
+            "Student,ID,SIS User ID,SIS Login ID,Section,basics\n"
+            "alice,,,alice,,1\n"
+            "bob,,,bob,,0\n");
+    } else if (output.name == "moodle.csv") {
+      CHECK(output.file);
+      CHECK(text ==
+            "username,basics,feedback\n"
+            "alice,1,\n"
+            "bob,0,\"wrong output, no known mistake\"\n");
     } else {
       CHECK(output.name == "terminal");
       CHECK_FALSE(output.file);
@@ -47,7 +59,8 @@ TEST_CASE("each batch output of the table renders, and is found by its name") {
     }
     CHECK(&grader::batch_output(output.name) == &output);
   }
-  CHECK(names == std::vector<std::string>{"gradebook.csv", "report.html", "terminal"});
+  CHECK(names == std::vector<std::string>{"gradebook.csv", "report.html", "canvas.csv",
+                                          "moodle.csv", "terminal"});
   CHECK_THROWS_AS(static_cast<void>(grader::batch_output("grades.xlsx")), std::logic_error);
 }
 
@@ -62,4 +75,22 @@ TEST_CASE("the terminal's table shows a hostile id and output as escapes, the gr
   CHECK(table.find("\xe2\x80\xae") == std::string::npos);
   const std::string csv = grader::gradebook_csv(reports);
   CHECK(csv.find("\n'=cmd|' /C calc'!A0,passed,") != std::string::npos);
+}
+
+TEST_CASE(
+    "the learning platforms' exports quote an id as the gradebook does and name the exercises") {
+  const grader::Case protocol =
+      grader::parse_case("> A\n1\n", "protocol/one", "cases/protocol/one.case");
+  const grader::Case bip37 = grader::parse_case("> A\n1\n", "bip37/one", "cases/bip37/one.case");
+  grader::Report run;
+  run.results.push_back(
+      grader::judge(protocol, grader::testing::judged(protocol, "1\n").results[0].run, {}));
+  run.results.push_back(
+      grader::judge(bip37, grader::testing::judged(bip37, "1\n").results[0].run, {}));
+  const std::vector<grader::SubmissionReport> reports = {
+      grader::submission_report_of(run, "smith, \"jo\"", {{"command", nullptr}, {"ok", true}})};
+  CHECK(grader::canvas_csv(reports) ==
+        "Student,ID,SIS User ID,SIS Login ID,Section,bip37\n"
+        "\"smith, \"\"jo\"\"\",,,\"smith, \"\"jo\"\"\",,2\n");
+  CHECK(grader::moodle_csv(reports) == "username,bip37,feedback\n\"smith, \"\"jo\"\"\",2,\n");
 }

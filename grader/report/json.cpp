@@ -35,7 +35,11 @@ nlohmann::json to_json(const Report& report) {
         {"exit_code", r.run.signal == 0 ? nlohmann::json(r.run.exit_code) : nullptr},
         {"signal", r.run.signal ? nlohmann::json(signal_name(r.run.signal)) : nullptr},
         {"mismatch", mismatch},
-        {"diagnosis", [&] {
+        // lines too many before a right answer (debug lines on standard output): a count, which
+        // tells nothing of a hidden case's text
+        {"extra_lines_before", r.mismatch ? r.mismatch->extra_lines : 0},
+        {"diagnosis",
+         [&] {
            nlohmann::json ids = nlohmann::json::array();
            for (const KnownMistake* known : r.diagnosis) {
              for (const MistakeInfo* mistake : known->named()) ids.push_back(mistake->id);
@@ -44,8 +48,9 @@ nlohmann::json to_json(const Report& report) {
          }()},
         {"hints", hidden ? nlohmann::json::array() : nlohmann::json(shown_hints(r))},
         // the text report's lines for this case (failure_details), for pages that show them
-        {"details", r.verdict == Verdict::Passed ? nlohmann::json::array()
-                                                 : nlohmann::json(failure_details(r, report.show_hidden))},
+        {"details", r.verdict == Verdict::Passed
+                        ? nlohmann::json::array()
+                        : nlohmann::json(failure_details(r, report.show_hidden))},
         {"stderr", hidden ? "" : visible(r.run.err, r.run.err.size())},
     });
   }

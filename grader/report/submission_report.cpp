@@ -60,6 +60,7 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
   std::vector<std::string> missing;
   std::vector<std::pair<Verdict, int>> verdicts;  // not a wrong answer, in order of first case
   bool wrong_answer = false;
+  int debug_cases = 0;
   for (const nlohmann::json& c : run["cases"]) {
     const Verdict verdict = parse_verdict(c["verdict"].get<std::string>()).value();
     const nlohmann::json mismatch = c.value("mismatch", nlohmann::json());
@@ -72,7 +73,12 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
     }
     if (verdict == Verdict::Passed) continue;
     if (verdict == Verdict::WrongOutput) {
-      wrong_answer = true;
+      // a right answer after lines too many is debug output, not a wrong answer
+      if (c.value("extra_lines_before", 0) > 0) {
+        ++debug_cases;
+      } else {
+        wrong_answer = true;
+      }
       continue;
     }
     const auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const auto& v) { return v.first == verdict; });
@@ -90,6 +96,12 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
   for (const auto& [verdict, count] : verdicts) {
     const std::string name(verdict_name(verdict));
     terms.push_back({name, name + " in " + std::to_string(count) + (count == 1 ? " case" : " cases"), false});
+  }
+  if (debug_cases > 0) {
+    terms.push_back({"debug output",
+                     "debug lines on standard output in " + std::to_string(debug_cases) +
+                         (debug_cases == 1 ? " case" : " cases"),
+                     false});
   }
   if (terms.empty() && wrong_answer) {
     terms.push_back({"wrong output, no known mistake", "wrong output, no known mistake", false});

@@ -53,11 +53,12 @@ struct SubmissionReport {
   // What the submission's failures look like, most telling first: "build failed"; the ids of
   // the known mistakes the run names; "not implemented: NAME, NAME" (its `error: not
   // implemented` answers); "timeout in N cases", "crashed in N cases" and the other verdicts
-  // that are not a wrong answer; else, for a failed run, "wrong output, no known mistake".
+  // that are not a wrong answer; "debug lines on standard output in N cases" (right answers
+  // after lines too many); else, for a failed run, "wrong output, no known mistake".
   // Empty for a submission that passed.
   struct Look {
     std::string kind;  // the mistake's id, or the cause: "build failed", "not implemented",
-                       // a verdict ("timeout"), "wrong output, no known mistake"
+                       // a verdict ("timeout"), "debug output", "wrong output, no known mistake"
     std::string text;  // as reports show it
     bool mistake = false;  // a known mistake, named
   };

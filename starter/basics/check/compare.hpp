@@ -39,8 +39,20 @@ struct Mismatch {
 // The first mismatch between `kase` and `output`, or nullopt when the output passes.
 [[nodiscard]] std::optional<Mismatch> compare_output(const Case& kase, std::string_view output);
 
-// The 0-based column, in visible(actual), of the first character where the two lines part
-// (case-insensitively), for the caret under the actual line.
-[[nodiscard]] std::size_t first_difference(std::string_view expected, std::string_view actual);
+// Two lines that part, as a report shows them: each as visible() text and the 0-based column,
+// in both, of the first character where they part (case-insensitively), for the caret. Lines of at
+// most `width` bytes are shown whole. A longer line (FILTERLOAD's hex runs to thousands of
+// characters) is shown as the same window of both, from a little before the first byte where they
+// part, with "..." where it is cut: the caret then always falls on text the window shows (or just
+// past the end of a line that stops there).
+struct LineDiff {
+  std::string expected;
+  std::string actual;
+  std::size_t caret = 0;   // column in `expected` and `actual` where they part
+  std::size_t offset = 0;  // 0-based byte offset in the lines where they part
+  bool windowed = false;   // the lines were cut around the difference
+};
+[[nodiscard]] LineDiff line_diff(std::string_view expected, std::string_view actual,
+                                 std::size_t width = 200);
 
 }  // namespace grader

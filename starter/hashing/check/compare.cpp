@@ -98,17 +98,54 @@ std::optional<Mismatch> compare_output(const Case& kase, std::string_view output
   return std::nullopt;
 }
 
-std::size_t first_difference(std::string_view expected, std::string_view actual) {
-  const std::string want = visible(expected);
-  const std::string got = visible(actual);
-  std::size_t column = 0;
-  std::size_t i = 0;
-  while (i < want.size() && i < got.size() && lower(want[i]) == lower(got[i])) {
-    // count columns, not bytes: a UTF-8 continuation byte takes no column
-    if ((static_cast<unsigned char>(got[i]) & 0xc0) != 0x80) ++column;
-    ++i;
+namespace {
+
+bool continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xc0) == 0x80;
+}
+
+// Columns a visible() text takes: one per character, UTF-8 continuation bytes take none.
+std::size_t columns(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return !continuation(c); }));
+}
+
+// Bytes of a window kept before the first difference, and the window's whole length: enough
+// context to find the place in a hex string, short enough for one terminal line.
+constexpr std::size_t kWindowBefore = 30;  // bytes
+constexpr std::size_t kWindowLength = 90;  // bytes
+
+}  // namespace
+
+LineDiff line_diff(std::string_view expected, std::string_view actual, std::size_t width) {
+  LineDiff diff;
+  std::size_t at = 0;
+  while (at < expected.size() && at < actual.size() && lower(expected[at]) == lower(actual[at])) {
+    ++at;
   }
-  return column;
+  // the window starts and parts on whole characters, so that each side renders as it would
+  // whole and the caret counts the same columns in both
+  while (at > 0 && at < actual.size() && continuation(actual[at])) --at;
+  diff.offset = at;
+  if (expected.size() <= width && actual.size() <= width) {
+    diff.expected = visible(expected, width);
+    diff.actual = visible(actual, width);
+    diff.caret = columns(visible(actual.substr(0, at), width));
+    return diff;
+  }
+  diff.windowed = true;
+  std::size_t start = at > kWindowBefore ? at - kWindowBefore : 0;
+  while (start > 0 && continuation(actual[start])) --start;
+  const auto window = [&](std::string_view line) {
+    if (start >= line.size()) return std::string(start > 0 ? "..." : "");
+    const std::string_view part = line.substr(start, kWindowLength);
+    return (start > 0 ? "..." : "") + visible(part, part.size()) +
+           (start + part.size() < line.size() ? "..." : "");
+  };
+  diff.expected = window(expected);
+  diff.actual = window(actual);
+  diff.caret = (start > 0 ? 3 : 0) + columns(visible(actual.substr(start, at - start), width));
+  return diff;
 }
 
 }  // namespace grader
