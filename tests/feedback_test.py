@@ -3,7 +3,8 @@
 recorded as docs/mistakes.md does), four submissions, each a real program:
 - each student's page (`report --students`, HTML and text) shows no text of a hidden case
   (no input, expected line, output or name), though the reports hold it (`--show-hidden`,
-  the control), and shows public failures in full and hidden cases as passed or failed;
+  the control), and shows public failures in full and hidden cases as passed or failed; the
+  HTML has no error `tidy -errors` finds;
 - a program that writes its filterload flags as 4 bytes is told the flags byte's hint, never
   "N < 253 is one byte", and its long FILTERLOAD lines are shown around the byte where they part;
 - a program that prints a debug line before each INIT answer looks like "debug lines on
@@ -20,6 +21,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
+import class_page  # noqa: E402
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
 
@@ -102,6 +104,9 @@ def main():
             report = (grades / f"{mode}.json").read_text()
             for suffix in (".html", ".txt"):
                 page = (pages / (mode + suffix)).read_text()
+                if suffix == ".html":
+                    errors = class_page.tidy_errors(pages / (mode + suffix))
+                    check(errors == "", f"{mode}.html: tidy finds errors: {errors[:1500]}")
                 shown = sorted(s for s in secrets if s in page)
                 check(not shown, f"{mode}{suffix} shows hidden text: {shown}")
                 check(mode == "right" or re.search(r"hidden case \d+(</td><td><span class=\"failed\">|: )failed",
