@@ -36,7 +36,7 @@ esac
 }
 # The long stage's toolchains and Debian roots are the platforms part's; the rest is the kit's.
 part=platforms
-((quick)) && part=kit
+if ((quick)); then part=kit; fi
 bash scripts/deps.sh "$part"
 
 jobs=$(nproc)
