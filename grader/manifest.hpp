@@ -22,8 +22,9 @@ struct Exercise {
 inline constexpr std::string_view kManifest = "exercises.tsv";
 
 // Where an instructor keeps hidden suites, one folder per exercise, in the kit's top folder:
-// hidden/<exercise>/ (git-ignored; bloom-reference --generate writes there by default). Every
-// path that grades an exercise (batch's deploy files, Gradescope's zip) takes it from here.
+// hidden/<exercise>/ (git-ignored; `bloom-reference --generate EXERCISE --out hidden ...` writes
+// there, --out being required). Every path that grades an exercise (batch's deploy files,
+// Gradescope's zip) takes it from here.
 inline constexpr std::string_view kHiddenSuites = "hidden";
 
 // The exercises of the manifest's `text`, in lesson order; `where` names it in errors. Throws

@@ -1,13 +1,43 @@
 #!/usr/bin/env bash
-# Runs every test of the kit: a build with warnings as errors and all CTest tests (the
-# portability matrix among them, tests/platforms/), then an AddressSanitizer +
-# UndefinedBehaviorSanitizer build running the tests whose C++ the sanitizers can see (label
-# nosan marks the rest: other toolchains, other roots, starters built without sanitizers, and
-# tests that only repeat paths a smaller test reaches in that build; tests/CMakeLists.txt),
-# then a minute of each fuzz target, as many at once as there are cores.
+# Runs the kit's tests, in stages:
+#   1. a build with warnings as errors, and every CTest test but the long stage;
+#   2. the long stage, `ctest -L long`: the portability matrix (tests/platforms/, label
+#      platform) and the mistakes test, each minutes long (tests/CMakeLists.txt);
+#   3. an AddressSanitizer + UndefinedBehaviorSanitizer build running the tests whose C++ the
+#      sanitizers can see (label nosan marks the rest: other toolchains, other roots, starters
+#      built without sanitizers, and tests that only repeat paths a smaller test reaches in that
+#      build);
+#   4. a minute of each fuzz target, as many at once as there are cores.
+# CI (.ci/run) runs all four. `--quick`, a developer's run before a commit, runs stage 1 alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh platforms
+
+usage="usage: scripts/test.sh [--quick]
+  (no option)  every stage, as CI runs it: the build and CTest, the long stage (ctest -L long:
+               the platform cells and the mistakes test), ASan + UBSan, fuzzing
+  --quick      the build and CTest without the long stage; no sanitizers, no fuzzing"
+quick=0
+case ${1:-} in
+  "") ;;
+  --quick) quick=1 ;;
+  -h | --help)
+    echo "$usage"
+    exit 0
+    ;;
+  *)
+    echo "test: error: unknown option \"$1\"" >&2
+    echo "$usage" >&2
+    exit 2
+    ;;
+esac
+(($# <= 1)) || {
+  echo "test: error: one option at most, got $#" >&2
+  exit 2
+}
+# The long stage's toolchains and Debian roots are the platforms part's; the rest is the kit's.
+part=platforms
+if ((quick)); then part=kit; fi
+bash scripts/deps.sh "$part"
 
 jobs=$(nproc)
 # Every build this script and its tests configure (the kit's three, starters, bundle, platform
@@ -19,7 +49,14 @@ export CCACHE_DIR="${CCACHE_DIR:-/var/cache/bloom-kit/ccache}"
 echo "== build (warnings are errors) =="
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLOOM_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs" -LE long
+if ((quick)); then
+  echo "== quick: the long stage (ctest --test-dir build -L long), ASan + UBSan and fuzzing left to CI =="
+  exit 0
+fi
+
+echo "== the long stage: the platform cells and the mistakes test =="
+ctest --test-dir build --output-on-failure -j "$jobs" -L long
 
 echo "== ASan + UBSan build =="
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBLOOM_WERROR=ON -DBLOOM_SANITIZE=ON \

@@ -48,7 +48,11 @@ def main():
         refused = git("commit", "-qm", "secret", cwd=repo, check=False)
         if refused.returncode == 0 or "secret.case" not in refused.stderr:
             failures.append(f"the hook let a hidden case through: {refused.stderr!r}")
-    return outcome.report(failures, checks=4)
+        # Its advice names the one folder every grading path reads (grader/manifest.hpp's
+        # kHiddenSuites); gradescope/make-zip.sh refuses gradescope/hidden/.
+        if "hidden/<exercise>/" not in refused.stderr or "gradescope/hidden" in refused.stderr:
+            failures.append(f"the hook should advise hidden/<exercise>/ alone: {refused.stderr!r}")
+    return outcome.report(failures, checks=5)
 
 
 if __name__ == "__main__":
