@@ -219,6 +219,10 @@ int main(int argc, char** argv) {
                         "with --build cmake: the exercise's starter as students got it; its given "
                         "files are compiled once into a build cache (ccache) that every "
                         "submission's build reads, never writes");
+  batch_app->add_option("--starter-cache", batch.starter_cache,
+                        "with --starter: a folder that keeps its cache for later runs and shares "
+                        "it between runs at once (a Slurm array's tasks): the first compiles the "
+                        "starter's files, the others reuse them (default: a temporary folder)");
   batch_app->add_option("--budget", batch.budget_seconds,
                         "seconds for one submission's cases; those not started when it is spent "
                         "are 'skipped' (default: no budget)")

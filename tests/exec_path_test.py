@@ -9,7 +9,8 @@ repositories whose starter sits in starter/bip37/, graded with
     line of two commands keeps the shell's status, as docs/batch.md says (the control);
   - by default a program that hangs on two cases and passes a third gets the third's points,
     and only --skip-after-timeouts 2, feedback's fast path, skips it (the control);
-  - {project} without --build cmake is refused, exit 2, with the reason.
+  - {project} without --build cmake is refused, exit 2, with the reason, as is
+    --starter-cache without --starter.
 
   exec_path_test.py GRADER REFERENCE SEGFAULT   (as root, for --sandbox-users)"""
 import json
@@ -139,7 +140,12 @@ def main():
             check(done.returncode == 2 and "names {project}" in done.stderr and "--build cmake" in done.stderr
                   and not (tmp / "refused").exists(),
                   f"{{project}} with {extra or 'no --build'}: exit {done.returncode}: {done.stderr.strip()!r}")
-        print("{project} without --build cmake refused", flush=True)
+        done = subprocess.run([args.grader, "batch", "--cases", one, "--submissions", subs, "--build", "cmake",
+                               "--run", "{project}/build/bloom", "--starter-cache", tmp / "cache", "--out", tmp / "refused"],
+                              capture_output=True, text=True, timeout=60)
+        check(done.returncode == 2 and "--starter-cache needs --starter" in done.stderr and not (tmp / "cache").exists(),
+              f"--starter-cache without --starter: exit {done.returncode}: {done.stderr.strip()!r}")
+        print("{project} without --build cmake, and --starter-cache without --starter, refused", flush=True)
     return check.report()
 
 

@@ -240,11 +240,16 @@ int batch_grade(const BatchOptions& options) {
   if (!options.starter.empty() && options.build != "cmake") {
     return fail("--starter needs --build cmake: the cache holds what the kit's recipe compiles");
   }
+  if (!options.starter_cache.empty() && options.starter.empty()) {
+    return fail("--starter-cache needs --starter: it keeps the cache of the starter's files");
+  }
   std::string problem;
-  const std::optional<TempFolder> cache =
-      options.starter.empty() ? std::nullopt : prime_build_cache(options.starter, context.build_limits, problem);
+  const std::optional<BuildCache> cache =
+      options.starter.empty()
+          ? std::nullopt
+          : prime_build_cache(options.starter, context.build_limits, problem, options.starter_cache);
   if (!options.starter.empty() && !cache) return fail(problem);
-  if (cache) context.build_cache = cache->path();
+  if (cache) context.build_cache = cache->path;
 
   fs::create_directories(options.out);
   const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);

@@ -28,6 +28,9 @@ struct BatchOptions : GradingOptions {
   // With build == "cmake": the exercise's starter as students got it. Its given files are
   // compiled once into a build cache that every submission's build reads (ccache).
   std::filesystem::path starter;
+  // With starter: where its cache is kept and shared between runs (build_cache.hpp); empty, a
+  // temporary folder of this run's own.
+  std::filesystem::path starter_cache;
   std::filesystem::path out{"grades"};
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   SandboxIds sandbox_ids;              // --sandbox-uids
