@@ -23,7 +23,7 @@ struct ReportRequest {
 
 struct RunOptions : GradingOptions {
   std::string filter;
-  int skip_after_timeouts = 0;  // GradeOptions::skip_after_timeouts; batch's default is 2
+  int skip_after_timeouts = 0;  // GradeOptions::skip_after_timeouts; 0 as batch's
   std::vector<ReportRequest> reports;  // empty: text to stdout
   bool verbose = false;
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)

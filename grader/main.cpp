@@ -98,11 +98,12 @@ bool course_protocol_answers(std::string_view sent) {
 }
 
 // --skip-after-timeouts, where a program's remaining cases may be skipped (run, batch), with
-// that subcommand's default.
+// that subcommand's default: 0 in both, since a skipped case may be one the program passes.
 void add_skip_option(CLI::App* sub, int& skip_after_timeouts) {
   sub->add_option("--skip-after-timeouts", skip_after_timeouts,
-                  "once a program has timed out in N cases, judge its cases not yet started "
-                  "'skipped' (zero points) without running them; 0 runs them all (default " +
+                  "feedback's fast path: once a program has timed out in N cases, judge its cases "
+                  "not yet started 'skipped' (zero points) without running them, even one it "
+                  "would pass; 0 runs them all, the grade it earns (default " +
                       std::to_string(skip_after_timeouts) + ")")
       ->check(CLI::NonNegativeNumber);
 }
@@ -218,6 +219,10 @@ int main(int argc, char** argv) {
                         "with --build cmake: the exercise's starter as students got it; its given "
                         "files are compiled once into a build cache (ccache) that every "
                         "submission's build reads, never writes");
+  batch_app->add_option("--starter-cache", batch.starter_cache,
+                        "with --starter: a folder that keeps its cache for later runs and shares "
+                        "it between runs at once (a Slurm array's tasks): the first compiles the "
+                        "starter's files, the others reuse them (default: a temporary folder)");
   batch_app->add_option("--budget", batch.budget_seconds,
                         "seconds for one submission's cases; those not started when it is spent "
                         "are 'skipped' (default: no budget)")

@@ -8,7 +8,8 @@
 # the manifest; the exercise's case folders as
 # `bloom-grader exercises --suite` names them: the protocol suite, its public cases and its
 # hidden suite, hidden/<exercise>/, if the kit has one; and the mistakes catalogue. No
-# reference, no starter, no other exercise. It prints what it packed.
+# reference, no starter, no other exercise. It prints what it packed. The grader is built by
+# scripts/static-grader.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exercise=${1:-$(tr -d '[:space:]' < gradescope/exercise)}
@@ -18,11 +19,9 @@ if [[ -d gradescope/hidden ]]; then
 fi
 
 build=${BLOOM_BUILD_DIR:-build}  # where the zip and the static grader's build go
-echo "make-zip: building a static bloom-grader ($build/gradescope-grader)"
-cmake -S . -B "$build/gradescope-grader" -DCMAKE_BUILD_TYPE=Release -DBLOOM_GRADER_ONLY=ON \
-  -DBLOOM_STATIC_GRADER=ON >/dev/null
-cmake --build "$build/gradescope-grader" -j "$(nproc)" --target bloom-grader >/dev/null
-grader=$build/gradescope-grader/bin/bloom-grader
+echo "make-zip: building a static bloom-grader ($build/static-grader)"
+# the one recipe of the static grader, which batch and Slurm on older hosts use too
+grader=$(bash scripts/static-grader.sh)
 # The exercise's case folders, by the kit's one reader of the manifest (it says which
 # exercises there are when this one is not among them).
 suites=$("$grader" exercises --kit . --suite "$exercise") || exit 2

@@ -305,7 +305,8 @@ def main():
         progress("--starter: reused under the sandbox, read-only there")
 
         # A batch of one runs its cases --jobs at once (the control: --jobs 1 runs them one after
-        # another), and gets the same verdicts either way, a hanging program's skipped cases too.
+        # another), and gets the same verdicts either way, a hanging program's skipped cases too
+        # (feedback's fast path, --skip-after-timeouts).
         alone = tmp / "alone"
         log = tmp / "case-log"
         log.mkdir()
@@ -323,7 +324,7 @@ def main():
                 out = tmp / f"alone-{name}-{jobs}"
                 subprocess.run([args.grader, "batch", "--cases", args.cases / "protocol", "--submissions", alone / name,
                                 "--out", out, "--run", "{dir}/program", "--jobs", jobs, "--timeout", "0.5" if
-                                name == "hangs" else "10", "--memory", "0"],
+                                name == "hangs" else "10", "--memory", "0", "--skip-after-timeouts", "2"],
                                capture_output=True, text=True)
                 report = json.loads((out / f"{name}.json").read_text())
                 verdicts[name, jobs] = [(c["name"], c["verdict"], c["summary"]) for c in report["cases"]]

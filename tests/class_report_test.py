@@ -98,7 +98,7 @@ def main():
 
         build = "if [ -f CMakeLists.txt ]; then cmake -S . -B build >/dev/null && cmake --build build; fi"
         grade = [args.grader, "batch", "--cases", cases, "--submissions", subs, "--build", build,
-                 "--run", "{dir}/run", "--timeout", "1", "--jobs", "2", "--show-hidden"]
+                 "--run", "{dir}/run", "--timeout", "1", "--skip-after-timeouts", "2", "--jobs", "2", "--show-hidden"]
         one = tmp / "one"
         done = subprocess.run([*grade, "--out", one], capture_output=True, text=True, errors="replace")
         expect(done.returncode == 1, f"batch exit {done.returncode}: {done.stderr[-1500:]}")

@@ -91,12 +91,13 @@ def main():
         expect(not sleepers(), f"batch: programs survived the interrupt: {sleepers()}")
 
         # the rerun grades both (now with a short limit, so that it ends soon)
-        done = subprocess.run([*batch[:5], "1", *batch[6:]], capture_output=True, text=True, timeout=300)
+        done = subprocess.run([*batch[:5], "1", *batch[6:], "--skip-after-timeouts", "2"], capture_output=True,
+                              text=True, timeout=300)
         expect(", 2 to grade" in done.stderr, f"rerun: {done.stderr.strip()[-300:]!r}")
         for name in ("first", "second"):
             report = out_dir / f"{name}.json"
             verdicts = [c["verdict"] for c in json.loads(report.read_text())["cases"]] if report.exists() else []
-            # two timeouts, then the rest skipped (docs/grader.md, "Verdicts")
+            # two timeouts, then the rest skipped (feedback's fast path, docs/grader.md, "Verdicts")
             expect(verdicts[:2] == ["timeout"] * 2 and set(verdicts[2:]) == {"skipped"},
                    f"rerun: {name}: {verdicts}")
 

@@ -20,8 +20,6 @@ OWN_MEANING = {
     "--kit": ({"classroom", "exercises"}, "classroom writes from the kit's sources; exercises reads "
               "any kit that holds the manifest, an installed one too"),
     "--report": ({"run", "build"}, "build writes only what a format says of a failed build"),
-    "--skip-after-timeouts": ({"run", "batch"}, "run grades every case unless asked (Gradescope's "
-                              "scores stay case by case), batch skips after 2 (hundreds of programs)"),
 }
 # --timeout is one declaration among the grading subcommands and another among those that run
 # one command; --jobs is one declaration whose noun is what runs at once there.

@@ -25,8 +25,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Command shell(const std::string& command_line, const fs::path& working_dir = {}) {
-  return Command{"/bin/sh", {"-c", command_line}, command_line, working_dir, {}};
+// `shown` is the line as reports show it; `command_line` what the shell runs (shell_line).
+Command shell(const std::string& command_line, const std::string& shown, const fs::path& working_dir) {
+  return Command{"/bin/sh", {"-c", command_line}, shown, working_dir, {}};
 }
 
 struct Context {
@@ -55,10 +56,10 @@ class Launch {
 
   // Where the submission's files are on this machine: the sandbox's copy, or the folder.
   [[nodiscard]] const fs::path& files() const { return copy_.empty() ? dir_ : copy_; }
-  // The command line as the reports show it ({dir} expanded).
-  [[nodiscard]] std::string line(const std::string& command) const {
-    return expand_dir(command, users() ? copy_ : dir_);
-  }
+  // With --build cmake: the submission's project, relative to its folder, which {project} names.
+  void set_project(const fs::path& relative) { project_ = relative; }
+  // The command line as the reports show it (placeholders expanded, quoted).
+  [[nodiscard]] std::string line(const std::string& command) const { return expand(command, paths()); }
   [[nodiscard]] Command build(const std::string& command) const { return make(command, true); }
   [[nodiscard]] Command program(const std::string& command) const { return make(command, false); }
   // Once the build is over, before any run: the sandbox's copy is written by no run
@@ -71,27 +72,35 @@ class Launch {
   [[nodiscard]] bool users() const {
     return context_.sandbox && context_.sandbox->kind() == SandboxKind::users;
   }
+  // The placeholders as the command sees them: under the users kind the sandbox's copy is at
+  // a path of its own; the namespaces kind shows the copy at the submission's path.
+  [[nodiscard]] Placeholders paths() const {
+    const fs::path& dir = users() ? copy_ : dir_;
+    if (!project_) return {dir, std::nullopt};
+    return {dir, *project_ == "." ? dir : dir / *project_};
+  }
   [[nodiscard]] Command make(const std::string& command, bool build) const {
     const std::string text = line(command);
-    // Plain words start the program itself, a process fewer per case; anything else is the
-    // shell's to read. The program is a name found on PATH or an absolute path ({dir}/...):
-    // a relative one would be the working folder's, which the shell knows best. Outside the
-    // sandbox it is found as the shell would find it; inside, the build's output exists only
-    // in the sandbox's copy, so an absolute path is taken as it is. The arguments are left
-    // exactly as the shell would pass them.
-    std::optional<std::vector<std::string>> words = plain_words(command, users() ? copy_ : dir_);
+    // Plain words start the program itself by exec (shell_words.hpp): no shell turns its
+    // signal into an exit status, whatever the paths hold. A shell line is the shell's to
+    // read. The program is a name found on PATH or an absolute path ({dir}/...): a relative
+    // one would be the working folder's, which the shell knows best. Outside the sandbox it
+    // is found as the shell would find it; inside, the build's output exists only in the
+    // sandbox's copy, so an absolute path is taken as it is.
+    std::optional<std::vector<std::string>> words = plain_words(command, paths());
     if (words && (*words)[0].find('/') != std::string::npos && !fs::path((*words)[0]).is_absolute()) {
       words.reset();
     }
     if (!context_.sandbox) {
       const std::optional<fs::path> program = words ? find_program((*words)[0]) : std::nullopt;
-      if (!program) return shell(text, build ? dir_ : fs::path());
+      if (!program) return shell(shell_line(command, paths()), text, build ? dir_ : fs::path());
       return Command{*program, {words->begin() + 1, words->end()}, text,
                      build ? dir_ : fs::path(), {}};
     }
     const std::vector<std::string> argv = words && fs::path((*words)[0]).is_absolute()
                                               ? *words
-                                              : std::vector<std::string>{"/bin/sh", "-c", text};
+                                              : std::vector<std::string>{"/bin/sh", "-c",
+                                                                         shell_line(command, paths())};
     const fs::path working_dir = build ? (users() ? copy_ : dir_) : fs::path();
     std::vector<Binding> bindings =
         users() ? std::vector<Binding>{} : std::vector<Binding>{{copy_, dir_, build}};
@@ -105,6 +114,7 @@ class Launch {
   fs::path dir_;
   std::optional<SubmissionCopy> held_;  // the sandbox's copy, given back with the Launch
   fs::path copy_;
+  std::optional<fs::path> project_;
 };
 
 // Every file of the batch outputs (report/batch_outputs.hpp): the first, the gradebook, at
@@ -125,7 +135,7 @@ std::string write_batch_files(const std::vector<SubmissionReport>& reports, cons
 SubmissionReport grade_submission(const Context& context, const fs::path& folder, const Submission& submission) {
   const BatchOptions& options = context.options;
   const std::string id = folder.filename().string();
-  std::optional<Launch> launch_or_not;
+  std::optional<Launch> launch_or_not;  // set_project changes it
   try {
     launch_or_not.emplace(context, fs::absolute(folder));
   } catch (const CopyRefused& refused) {  // a FIFO, a tree too deep, more than the scratch holds
@@ -138,10 +148,10 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
          {"summary",
           std::string("the submission could not be copied into the sandbox: ") + refused.what()}});
   }
-  const Launch& launch = *launch_or_not;
+  Launch& launch = *launch_or_not;
   nlohmann::json build = {{"command", nullptr}, {"ok", true}};
   std::string build_command = options.build;
-  std::string run_command = options.run;
+  const std::string& run_command = options.run;
   if (options.build == "cmake") {  // the shared recipe (submission_build.hpp)
     const std::optional<SubmissionBuild> found = find_submission_build(launch.files());
     if (!found) {
@@ -149,15 +159,10 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                           {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", ""},
                            {"summary", no_project_message("the starter")}});
     }
-    const std::string project =
-        found->relative == "." ? "{dir}" : "{dir}/" + shell_quote(found->relative.generic_string());
-    build_command = "cd " + project + " && " +
+    launch.set_project(found->relative);
+    build_command = "cd {project} && " +
                     (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
                     submission_build_command();
-    for (std::size_t at = run_command.find("{project}"); at != std::string::npos;
-         at = run_command.find("{project}", at)) {
-      run_command.replace(at, 9, project);
-    }
   }
   if (!build_command.empty()) {
     const std::string line = launch.line(build_command);
@@ -215,6 +220,14 @@ int batch_grade(const BatchOptions& options) {
     return fail("--submissions " + options.submissions.string() + ": no such folder");
   }
   if (options.run.empty()) return fail("--run is required: the command that starts a program");
+  // Without the kit's recipe nothing finds a project, and every program would be "not found"
+  for (const auto& [command, what] : {std::pair{&options.run, "--run"}, std::pair{&options.build, "--build"}}) {
+    if (options.build != "cmake" && names_project(*command)) {
+      return fail(std::string(what) + " \"" + *command +
+                  "\" names {project}, the CMake project that only --build cmake finds: add --build "
+                  "cmake, or name the folder with {dir}");
+    }
+  }
   Context context{options, cases, {}, options.grade_options(), {}, {}};
   if (options.sandbox) {
     context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(), options.memory_mb,
@@ -236,11 +249,16 @@ int batch_grade(const BatchOptions& options) {
   if (!options.starter.empty() && options.build != "cmake") {
     return fail("--starter needs --build cmake: the cache holds what the kit's recipe compiles");
   }
+  if (!options.starter_cache.empty() && options.starter.empty()) {
+    return fail("--starter-cache needs --starter: it keeps the cache of the starter's files");
+  }
   std::string problem;
-  const std::optional<TempFolder> cache =
-      options.starter.empty() ? std::nullopt : prime_build_cache(options.starter, context.build_limits, problem);
+  const std::optional<BuildCache> cache =
+      options.starter.empty()
+          ? std::nullopt
+          : prime_build_cache(options.starter, context.build_limits, problem, options.starter_cache);
   if (!options.starter.empty() && !cache) return fail(problem);
-  if (cache) context.build_cache = cache->path();
+  if (cache) context.build_cache = cache->path;
 
   fs::create_directories(options.out);
   const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);

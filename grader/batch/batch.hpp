@@ -20,11 +20,17 @@ namespace grader {
 // GradingOptions::jobs is the submissions graded at once (each runs its cases one by one).
 struct BatchOptions : GradingOptions {
   std::filesystem::path submissions;
-  std::string build;  // shell command run in each submission's folder; {dir} is that folder
-  std::string run;    // shell command that starts the program; {dir} is the submission folder
+  // "cmake" (the kit's recipe), or a command run in each submission's folder; {dir} is that folder
+  std::string build;
+  // The command that starts the program (shell_words.hpp says how): {dir} is the submission's
+  // folder and, with build == "cmake" only, {project} its CMake project's folder.
+  std::string run;
   // With build == "cmake": the exercise's starter as students got it. Its given files are
   // compiled once into a build cache that every submission's build reads (ccache).
   std::filesystem::path starter;
+  // With starter: where its cache is kept and shared between runs (build_cache.hpp); empty, a
+  // temporary folder of this run's own.
+  std::filesystem::path starter_cache;
   std::filesystem::path out{"grades"};
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   SandboxIds sandbox_ids;              // --sandbox-uids
@@ -33,7 +39,9 @@ struct BatchOptions : GradingOptions {
   bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)
   bool regrade = false;  // grade again submissions whose report is already in `out`
   double build_timeout_seconds = 300;
-  int skip_after_timeouts = 2;  // per submission: GradeOptions::skip_after_timeouts
+  // Per submission: GradeOptions::skip_after_timeouts. 0, every case runs, is the grade a
+  // program earns; N > 0 is the fast path for feedback, which may skip a case it would pass.
+  int skip_after_timeouts = 0;
   double budget_seconds = 0;    // per submission's cases (not its build); 0: none
 };
 

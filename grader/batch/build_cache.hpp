@@ -28,10 +28,22 @@ class TempFolder {
   std::filesystem::path path_;
 };
 
+// The cache batch's builds read: a temporary folder, removed with it, or a lasting one.
+struct BuildCache {
+  std::optional<TempFolder> temporary;
+  std::filesystem::path path;
+};
+
 // The cache, filled by the starter's own build with the shared recipe, outside the sandbox (it
-// is the kit's code), under `limits`. Readable by the slot uids of --sandbox-users. nullopt,
-// with `problem` saying why, when ccache is missing or the starter does not build.
-[[nodiscard]] std::optional<TempFolder> prime_build_cache(const std::filesystem::path& starter,
-                                                          const Limits& limits, std::string& problem);
+// is the kit's code), under `limits`. Readable by the slot uids of --sandbox-users. In a
+// temporary folder, or in `lasting` (made if need be, kept) when it is given: there runs that
+// share it (a Slurm array's tasks) prime it one at a time, under a lock on lasting/.lock, so
+// the first compiles the starter's files and the others find them (ccache's entries are keyed
+// by content, so a cache primed for another starter is only slower, never wrong). nullopt,
+// with `problem` saying why, when ccache is missing, the starter does not build or the folder
+// cannot be used.
+[[nodiscard]] std::optional<BuildCache> prime_build_cache(
+    const std::filesystem::path& starter, const Limits& limits, std::string& problem,
+    const std::filesystem::path& lasting = {});
 
 }  // namespace grader
