@@ -191,6 +191,27 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   return submission_report_of(report, id, std::move(build));
 }
 
+// The collection record of the submissions folder (report/collection.hpp), when classroom
+// --collect wrote one; empty otherwise. Throws FileError.
+std::vector<Collected> collection_of(const fs::path& submissions) {
+  const std::optional<std::string> text = read_file_if_present(submissions / kCollectionFile);
+  return text ? parse_collection(*text, submissions / kCollectionFile) : std::vector<Collected>{};
+}
+
+// Every student of the roster without a folder gets a report, so that the gradebook has a row
+// for each: written by the first shard alone, and like every report only once unless
+// --regrade. Throws FileError.
+void write_not_collected(const BatchOptions& options, const std::vector<Case>& cases,
+                         const std::vector<Collected>& roster) {
+  if (options.shard_index != 1) return;
+  for (const Collected& student : roster) {
+    if (student.state == CollectState::Collected) continue;
+    const fs::path report = report_path(options.out, fs::path(student.id));
+    if (!options.regrade && fs::exists(report)) continue;
+    write_file(report, format_submission_report(not_collected_report(cases, student)));
+  }
+}
+
 }  // namespace
 
 int batch_grade(const BatchOptions& options) {
@@ -234,6 +255,13 @@ int batch_grade(const BatchOptions& options) {
   if (cache) context.build_cache = cache->path();
 
   fs::create_directories(options.out);
+  std::vector<Collected> roster;
+  try {
+    roster = collection_of(options.submissions);
+    write_not_collected(options, cases, roster);
+  } catch (const std::exception& error) {
+    return fail(error.what());
+  }
   const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);
   const std::vector<fs::path> todo = still_to_grade(mine, options.out, options.regrade);
   std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
@@ -246,7 +274,10 @@ int batch_grade(const BatchOptions& options) {
   schedule(
       todo.size(), cases.size(), options.jobs_or_cores(), stop,
       [&](const Submission& submission) { return grade_submission(context, todo[submission.index], submission); },
-      [&](std::size_t index, const SubmissionReport& report) {
+      [&](std::size_t index, SubmissionReport report) {
+        const auto student = std::find_if(roster.begin(), roster.end(),
+                                          [&](const Collected& c) { return c.id == report.submission; });
+        if (student != roster.end()) report.collected = *student;
         try {
           write_file(report_path(options.out, todo[index]), format_submission_report(report));
         } catch (const std::exception& error) {

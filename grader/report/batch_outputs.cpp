@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "deadlines.hpp"
 #include "report/class_report.hpp"
 
 namespace grader {
@@ -42,6 +43,30 @@ void write_class_counts(const ClassSummary& summary, std::ostream& out) {
   }
 }
 
+// The columns of the collection and of the subtotals, after looks_like: public and hidden (the
+// score's two parts), then what classroom --collect recorded (report/collection.hpp), empty for
+// a submission that did not come from it.
+constexpr const char* kCollectionColumns =
+    "public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,final,collected";
+
+std::string collection_cells(const SubmissionReport& report) {
+  std::ostringstream row;
+  row << report.public_score() << "," << report.hidden_score() << ",";
+  if (!report.collected) {
+    row << ",,,,,," << report.final_score() << ",";
+    return row.str();
+  }
+  const Collected& c = *report.collected;
+  std::string paths = c.protected_changed ? "" : "not checked";
+  for (const std::string& path : c.protected_changed.value_or(std::vector<std::string>{})) {
+    paths += (paths.empty() ? "" : " ") + path;
+  }
+  row << (c.workflow_points ? std::to_string(*c.workflow_points) : "") << "," << csv_field(paths) << "," << c.commit
+      << "," << (c.commit_time ? iso_time(*c.commit_time) : "") << "," << c.days_late << "," << c.penalty_percent
+      << "%," << report.final_score() << "," << csv_field(std::string(collect_state_name(c.state)));
+  return row.str();
+}
+
 }  // namespace
 
 std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
@@ -54,13 +79,13 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
     }
   }
   std::ostringstream csv;
-  csv << "id,status,score,max,passed,failed,looks_like";
+  csv << "id,status,score,max,passed,failed,looks_like," << kCollectionColumns;
   for (const std::string& name : case_names) csv << "," << csv_field(name) << "," << csv_field(name + " verdict");
   csv << "\n";
   for (const SubmissionReport& report : reports) {
     csv << csv_field(report.submission) << "," << status_name(report.status) << "," << report.score() << ","
         << report.max_score() << "," << report.passed() << "," << report.failed() << ","
-        << csv_field(looks_like_text(report));
+        << csv_field(looks_like_text(report)) << "," << collection_cells(report);
     const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
     for (const std::string& name : case_names) {
       const auto it = std::find_if(outcomes.begin(), outcomes.end(),

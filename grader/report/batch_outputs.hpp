@@ -27,7 +27,9 @@ struct BatchOutput {
 [[nodiscard]] const BatchOutput& batch_output(std::string_view name);
 
 // The gradebook: a header, then one row per report in their order: id, status, score, max,
-// passed, failed, looks_like, then each case's points and verdict.
+// passed, failed, looks_like; the public and hidden subtotals and what classroom --collect
+// recorded (workflow_points, protected_changed, commit, commit_time, late_days, late_penalty,
+// final, collected); then each case's points and verdict.
 [[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
 
 // The terminal's table: a row per submission (id, status, score, what it looks like), then the
