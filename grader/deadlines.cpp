@@ -104,12 +104,14 @@ std::map<std::string, std::int64_t> parse_extensions(const std::string& text,
     const std::optional<std::int64_t> deadline = parse_iso_time(time);
     if (!deadline) {
       throw FileError(file, number,
-                      "\"" + time + "\" is not a time as ISO 8601 with an offset "
-                      "(2026-12-04T18:00:00+01:00, or Z for UTC)");
+                      "\"" + time +
+                          "\" is not a time as ISO 8601 with an offset "
+                          "(2026-12-04T18:00:00+01:00, or Z for UTC)");
     }
     if (const auto [at, added] = line_of.emplace(id, number); !added) {
-      throw FileError(file, number,
-                      "\"" + id + "\" has an extension already, line " + std::to_string(at->second));
+      throw FileError(
+          file, number,
+          "\"" + id + "\" has an extension already, line " + std::to_string(at->second));
     }
     deadlines[id] = *deadline;
   }

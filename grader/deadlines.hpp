@@ -25,8 +25,8 @@ namespace grader {
 // spaces, and their own deadline as ISO 8601 with an offset; blank lines and `#` comments
 // skipped. Throws FileError ("FILE:LINE: error: ...") for a line without both, a time that is
 // not one, or an id given twice.
-[[nodiscard]] std::map<std::string, std::int64_t> parse_extensions(const std::string& text,
-                                                                   const std::filesystem::path& file);
+[[nodiscard]] std::map<std::string, std::int64_t> parse_extensions(
+    const std::string& text, const std::filesystem::path& file);
 
 // What happens to a commit after its student's deadline. Commits up to `days` days after it are
 // taken, each day begun late costing `percent_per_day` of the score (at most 100); later ones

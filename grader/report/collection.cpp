@@ -21,11 +21,16 @@ nlohmann::json time_json(const std::optional<std::int64_t>& time) {
 
 std::string_view collect_state_name(CollectState state) {
   switch (state) {
-    case CollectState::Collected: return "collected";
-    case CollectState::NeverAccepted: return "never accepted";
-    case CollectState::CloneFailed: return "clone failed";
-    case CollectState::PushedNothing: return "pushed nothing";
-    case CollectState::NothingInTime: return "no commit in time";
+    case CollectState::Collected:
+      return "collected";
+    case CollectState::NeverAccepted:
+      return "never accepted";
+    case CollectState::CloneFailed:
+      return "clone failed";
+    case CollectState::PushedNothing:
+      return "pushed nothing";
+    case CollectState::NothingInTime:
+      return "no commit in time";
   }
   return "collected";
 }
@@ -50,7 +55,8 @@ nlohmann::json collected_json(const Collected& c) {
           {"deadline", time_json(c.deadline)},
           {"days_late", c.days_late},
           {"penalty_percent", c.penalty_percent},
-          {"workflow_points", c.workflow_points ? nlohmann::json(*c.workflow_points) : nlohmann::json(nullptr)},
+          {"workflow_points",
+           c.workflow_points ? nlohmann::json(*c.workflow_points) : nlohmann::json(nullptr)},
           {"protected_changed",
            c.protected_changed ? nlohmann::json(*c.protected_changed) : nlohmann::json(nullptr)}};
 }
@@ -61,7 +67,8 @@ Collected collected_from_json(const nlohmann::json& json, const std::filesystem:
   };
   if (!json.is_object()) throw fail("a student is not an object");
   const auto text = [&](const char* key) {
-    if (!json.contains(key) || !json[key].is_string()) throw fail(std::string(key) + " is missing or not a string");
+    if (!json.contains(key) || !json[key].is_string())
+      throw fail(std::string(key) + " is missing or not a string");
     return json[key].get<std::string>();
   };
   const auto number = [&](const char* key) {
@@ -88,7 +95,8 @@ Collected collected_from_json(const nlohmann::json& json, const std::filesystem:
   c.deadline = time("deadline");
   c.days_late = number("days_late");
   c.penalty_percent = number("penalty_percent");
-  if (json.contains("workflow_points") && !json["workflow_points"].is_null()) c.workflow_points = number("workflow_points");
+  if (json.contains("workflow_points") && !json["workflow_points"].is_null())
+    c.workflow_points = number("workflow_points");
   if (json.contains("protected_changed") && !json["protected_changed"].is_null()) {
     const nlohmann::json& paths = json["protected_changed"];
     if (!paths.is_array()) throw fail("protected_changed is not a list");
@@ -107,7 +115,8 @@ std::string format_collection(const std::vector<Collected>& students) {
   return json_text({{"students", list}});
 }
 
-std::vector<Collected> parse_collection(const std::string& text, const std::filesystem::path& where) {
+std::vector<Collected> parse_collection(const std::string& text,
+                                        const std::filesystem::path& where) {
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
@@ -118,7 +127,8 @@ std::vector<Collected> parse_collection(const std::string& text, const std::file
     throw FileError(where, 0, "not a collection record: no list of students");
   }
   std::vector<Collected> students;
-  for (const nlohmann::json& student : json["students"]) students.push_back(collected_from_json(student, where));
+  for (const nlohmann::json& student : json["students"])
+    students.push_back(collected_from_json(student, where));
   return students;
 }
 

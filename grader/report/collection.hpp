@@ -8,12 +8,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace grader {
 
@@ -32,13 +31,15 @@ struct Collected {
   std::string id;   // the submission's folder, or what it would have been
   std::string url;  // what git clone took; "" for a student who never accepted
   CollectState state = CollectState::Collected;
-  std::string commit;                      // the commit taken, full hash; "" for none
-  std::optional<std::int64_t> commit_time;  // its committer time (deadlines.hpp's seconds)
-  std::optional<std::int64_t> deadline;     // the student's own, extension included; none
-                                            // without --deadline
-  int days_late = 0;                        // days begun after the deadline
-  int penalty_percent = 0;                  // the late policy's, for those days
-  std::optional<int> workflow_points;       // Classroom's points_awarded, when the list had it
+  std::string commit;  // the commit taken, full hash; "" for none
+  // The newest committer time of its history (deadlines.hpp's seconds): its own, or a later
+  // ancestor's when it was dated back, for it holds that ancestor's files.
+  std::optional<std::int64_t> commit_time;
+  std::optional<std::int64_t> deadline;  // the student's own, extension included; none
+                                         // without --deadline
+  int days_late = 0;                     // days begun after the deadline
+  int penalty_percent = 0;               // the late policy's, for those days
+  std::optional<int> workflow_points;    // Classroom's points_awarded, when the list had it
   // The protected paths (.github/, the cases, check/, the starter's CMake files) whose files
   // differ from the template's commit; none when no template was given to compare with.
   std::optional<std::vector<std::string>> protected_changed;

@@ -18,7 +18,8 @@ std::vector<grader::Collected> roster() {
   alice.days_late = 1;
   alice.penalty_percent = 25;
   alice.workflow_points = 41;
-  alice.protected_changed = std::vector<std::string>{".github/workflows/classroom.yml", "starter/bip37/cases/a b.case"};
+  alice.protected_changed =
+      std::vector<std::string>{".github/workflows/classroom.yml", "starter/bip37/cases/a b.case"};
   grader::Collected bob;
   bob.id = "bob";
   bob.state = grader::CollectState::NeverAccepted;
@@ -61,23 +62,27 @@ TEST_CASE("every collect state has a name that reads back") {
 }
 
 TEST_CASE("a collection record with a wrong field says which") {
-  CHECK(problem_of("[]") == "submissions/collection.json: error: not a collection record: no list of students");
+  CHECK(problem_of("[]") ==
+        "submissions/collection.json: error: not a collection record: no list of students");
   CHECK(problem_of(R"({"students": [{"id": "a"}]})") ==
-        "submissions/collection.json: error: not a collection record: url is missing or not a string");
+        "submissions/collection.json: error: not a collection record: url is missing or not a "
+        "string");
   nlohmann::json bad = nlohmann::json::parse(grader::format_collection(roster()));
   bad["students"][0]["commit_time"] = "yesterday";
   CHECK(problem_of(bad.dump()) ==
-        "submissions/collection.json: error: not a collection record: commit_time is not a time as ISO 8601");
+        "submissions/collection.json: error: not a collection record: commit_time is not a time as "
+        "ISO 8601");
   bad = nlohmann::json::parse(grader::format_collection(roster()));
   bad["students"][1]["state"] = "absent";
   CHECK(problem_of(bad.dump()) ==
-        "submissions/collection.json: error: not a collection record: state \"absent\" is none the kit writes");
+        "submissions/collection.json: error: not a collection record: state \"absent\" is none the "
+        "kit writes");
 }
 
 TEST_CASE("a late penalty takes its percentage of the score, rounded half up") {
   grader::Collected late;
   late.penalty_percent = 25;
-  CHECK(late.after_penalty(10) == 8);  // 7.5
+  CHECK(late.after_penalty(10) == 8);   // 7.5
   CHECK(late.after_penalty(53) == 40);  // 39.75
   late.penalty_percent = 100;
   CHECK(late.after_penalty(53) == 0);
@@ -97,7 +102,9 @@ TEST_CASE("a student never collected has a gradebook row of zero with the reason
       grader::parse_submission_report(grader::format_submission_report(report), "bob.json");
   CHECK(read.collected == report.collected);
   CHECK(grader::gradebook_csv({read}) ==
-        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_changed,commit,"
+        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_"
+        "changed,commit,"
         "commit_time,late_days,late_penalty,final,collected,ex/one,ex/one verdict\n"
-        "bob,not-collected,0,1,0,1,not collected: never accepted,0,0,,not checked,,,0,0%,0,never accepted,0,not-run\n");
+        "bob,not-collected,0,1,0,1,not collected: never accepted,0,0,,not checked,,,0,0%,0,never "
+        "accepted,0,not-run\n");
 }
