@@ -485,6 +485,13 @@ int collect(const ClassroomOptions& options) {
   std::vector<Collected> record;  // what an earlier collect into OUT recorded
   try {
     repositories = parse_repository_list(read_file(options.collect), options.collect);
+    if (!options.roster.empty()) {
+      for (const std::string& id : parse_roster(read_file(options.roster), options.roster)) {
+        const bool listed = std::any_of(repositories.begin(), repositories.end(),
+                                        [&](const ClassroomRepository& r) { return r.id == id; });
+        if (!listed) repositories.push_back({id, "", 0, std::nullopt});  // no repository: never accepted
+      }
+    }
     if (const auto text = read_file_if_present(options.out / kCollectionFile)) {
       record = parse_collection(*text, options.out / kCollectionFile);
     }
@@ -738,7 +745,7 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
       throw FileError(file, number,
                       "\"" + repository.id +
                           "\" is not a folder name (letters, digits, "
-                          "'.', '_' and '-', not starting with '.')");
+                          "'.', '_', '-' and '@', not starting with '.')");
     }
     if (const auto [at, added] = seen.emplace(repository.id, number); !added) {
       throw FileError(
@@ -748,6 +755,45 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
     repositories.push_back(repository);
   }
   return repositories;
+}
+
+std::vector<std::string> parse_roster(const std::string& text, const fs::path& file) {
+  std::vector<std::string> ids;
+  std::map<std::string, int> seen;  // id -> its line
+  std::optional<std::vector<std::string>> header;
+  std::istringstream lines(text);
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const std::string content = trimmed(line);
+    if (content.empty() || content[0] == '#') continue;
+    std::string id = content;
+    if (!header && ids.empty() && content.find("identifier") != std::string::npos && content.find(',') != std::string::npos) {
+      header = csv_fields(content);
+      if (!header) throw FileError(file, number, "a quote is left open in the header");
+      continue;
+    }
+    if (header) {
+      const std::optional<std::vector<std::string>> fields = csv_fields(content);
+      if (!fields) throw FileError(file, number, "a quote is left open");
+      const auto column = [&](const std::string& name) {
+        for (std::size_t i = 0; i < header->size() && i < fields->size(); ++i) {
+          if (trimmed((*header)[i]) == name) return trimmed((*fields)[i]);
+        }
+        return std::string();
+      };
+      id = column("github_username");
+      if (id.empty()) id = column("identifier");
+    }
+    if (!plain_id(id)) {
+      throw FileError(file, number, "\"" + id + "\" is not a folder name (letters, digits, '.', '_', '-' and '@', not starting with '.')");
+    }
+    if (const auto [at, added] = seen.emplace(id, number); !added) {
+      throw FileError(file, number, "\"" + id + "\" is already line " + std::to_string(at->second) + "'s");
+    }
+    ids.push_back(id);
+  }
+  return ids;
 }
 
 int classroom_command(const ClassroomOptions& options) {

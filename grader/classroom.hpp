@@ -72,6 +72,12 @@ struct ClassroomRepository {
 [[nodiscard]] std::vector<ClassroomRepository> parse_repository_list(
     const std::string& text, const std::filesystem::path& file);
 
+// The students of a roster file, `file` naming it in errors: one id a line (blank lines and `#`
+// comments skipped), or GitHub Classroom's roster export (a CSV file whose header has
+// `identifier`; the id is github_username, else identifier). An id given twice, or one that is
+// not a plain folder name, is an error (FileError).
+[[nodiscard]] std::vector<std::string> parse_roster(const std::string& text, const std::filesystem::path& file);
+
 struct ClassroomOptions {
   std::string exercise;
   std::filesystem::path out;      // the template repository, or with collect the submissions
@@ -83,6 +89,7 @@ struct ClassroomOptions {
   int late_days = 0;                          // days after a deadline a commit is still taken
   int late_penalty = 0;                       // percent of the score a day begun late
   std::filesystem::path template_repository;  // the template, to compare protected paths with
+  std::filesystem::path roster;               // every student, for those the list lacks
 };
 
 // `bloom-grader classroom`. Without collect: writes the template of `exercise` into `out` (a

@@ -280,3 +280,16 @@ TEST_CASE(
       grader_run({"classroom", "bip37", "--collect", list.string(), "--out", submissions.string()});
   CHECK(twice.out.find("bip37-template: already collected at ") != std::string::npos);
 }
+
+TEST_CASE("a roster is one id a line, or GitHub Classroom's roster export, its GitHub name first") {
+  CHECK(grader::parse_roster("# the class\nada\n\n grace \n", "roster.txt") ==
+        std::vector<std::string>{"ada", "grace"});
+  CHECK(grader::parse_roster("\"identifier\",\"github_username\",\"github_id\",\"name\"\n"
+                             "\"ada@uni\",\"ada\",\"1\",\"Ada L.\"\n\"grace@uni\",\"\",\"\",\"Grace H.\"\n",
+                             "classroom_roster.csv") == std::vector<std::string>{"ada", "grace@uni"});
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("ada\nada\n", "roster.txt")),
+                       "roster.txt:2: error: \"ada\" is already line 1's", grader::FileError);
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("../ada\n", "roster.txt")),
+                       doctest::Contains("roster.txt:1: error: \"../ada\" is not a folder name"),
+                       grader::FileError);
+}

@@ -299,6 +299,9 @@ int main(int argc, char** argv) {
                             "with --deadline: also take commits up to N days after a deadline (default 0)");
   classroom_app->add_option("--late-penalty", classroom.late_penalty,
                             "with --late-days: percent of the score taken per day begun late (default 0)");
+  classroom_app->add_option("--roster", classroom.roster,
+                            "with --collect: every student, one id a line (or Classroom's roster CSV); "
+                            "one the list has no repository for gets a row, never accepted");
   classroom_app->add_option("--template", classroom.template_repository,
                             "with --collect: the template repository, to list the protected paths "
                             "(.github/, the cases, check/, CMake files) each student changed");

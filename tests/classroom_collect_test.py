@@ -5,7 +5,8 @@ commits are dated with GIT_COMMITTER_DATE before and after the deadline; then `b
 collected, with a public and a hidden case. Every student of the grades export has a gradebook
 row: the late one graded at their last commit in time with the penalty, the one with an
 extension at the commit the extension allows, the one who never accepted, pushed nothing or
-whose clone failed at 0 with the reason; the workflow edited to `|| true` and the re-recorded
+whose clone failed at 0 with the reason, and so is a student of a --roster file whom a plain
+list of repositories lacks; the workflow edited to `|| true` and the re-recorded
 public cases are flagged in the gradebook and in report.html.
 
   classroom_collect_test.py GRADER"""
@@ -124,6 +125,17 @@ def main():
                               "--deadline", "2026-03-01 12:00"], capture_output=True, text=True)
         tally(bad.returncode == 2 and "is not a time as ISO 8601 with an offset" in bad.stderr
               and not (tmp / "x").exists(), f"a deadline without an offset: {bad.returncode} {bad.stderr}")
+
+        # a plain list of repositories has no roster: --roster names the students it lacks
+        listing, roster = tmp / "repos.txt", tmp / "roster.txt"
+        listing.write_text(f"{repos['alice']}\n")
+        roster.write_text("# the class\nalice\nzed\n")
+        done = subprocess.run([grader, "classroom", EXERCISE, "--collect", listing, "--roster", roster,
+                               "--out", tmp / "by-list"], capture_output=True, text=True)
+        tally(done.returncode == 0 and "collected 1 of 2; 1 never accepted" in done.stdout,
+              f"collect with a roster: exit {done.returncode}: {done.stdout}{done.stderr}")
+        tally('"state": "never accepted"' in (tmp / "by-list" / "collection.json").read_text(),
+              "the roster's student without a repository is not recorded")
 
         for folder, text in (("public", PUBLIC_CASE), ("hidden", HIDDEN_CASE)):
             write(tmp / "cases" / folder / ("ping.case" if folder == "public" else "secret.case"), text)
