@@ -139,6 +139,15 @@ std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, text.find_last_not_of(" \t\r") - first + 1));
 }
 
+// The field of a CSV record under the header's column `name`, trimmed; "" when there is none.
+std::string csv_column(const std::vector<std::string>& header,
+                       const std::vector<std::string>& fields, const std::string& name) {
+  for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) {
+    if (trimmed(header[i]) == name) return trimmed(fields[i]);
+  }
+  return "";
+}
+
 // A submission id is a folder of batch's --submissions: a plain name, not hidden.
 bool plain_id(const std::string& id) {
   return !id.empty() && id[0] != '.' &&
@@ -213,8 +222,8 @@ int write_template(const ClassroomOptions& options) {
         "The " + options.exercise + " exercise, graded by GitHub Actions on every push";
     const std::string commit =
         "cd " + shell_quote(out.string()) +
-        " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && " + kit_identity +
-        " git -c commit.gpgsign=false commit -q -m " + shell_quote(message);
+        " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && " +
+        kit_identity + " git -c commit.gpgsign=false commit -q -m " + shell_quote(message);
     if (shell(commit) != 0) {
       throw std::runtime_error("git could not make the first commit in " + out.string());
     }
@@ -256,10 +265,10 @@ std::vector<std::string> shell_lines(const std::string& line) {
 
 // What collect is to take: the deadlines and the template to compare with, read once.
 struct CollectPlan {
-  std::optional<std::int64_t> deadline;             // --deadline
-  std::map<std::string, std::int64_t> extensions;   // id -> their own deadline
+  std::optional<std::int64_t> deadline;            // --deadline
+  std::map<std::string, std::int64_t> extensions;  // id -> their own deadline
   LatePolicy late;
-  fs::path template_repository;                     // absolute; empty: no comparison
+  fs::path template_repository;  // absolute; empty: no comparison
 };
 
 // The plan from the options; nullopt after saying what is wrong.
@@ -269,8 +278,9 @@ std::optional<CollectPlan> collect_plan(const ClassroomOptions& options) {
   if (!options.deadline.empty()) {
     plan.deadline = parse_iso_time(options.deadline);
     if (!plan.deadline) {
-      error("--deadline \"" + options.deadline +
-            "\" is not a time as ISO 8601 with an offset (2026-12-04T18:00:00+01:00, or Z for UTC)");
+      error(
+          "--deadline \"" + options.deadline +
+          "\" is not a time as ISO 8601 with an offset (2026-12-04T18:00:00+01:00, or Z for UTC)");
       return std::nullopt;
     }
   } else if (!options.extensions.empty() || options.late_days != 0 || options.late_penalty != 0) {
@@ -282,15 +292,19 @@ std::optional<CollectPlan> collect_plan(const ClassroomOptions& options) {
     return std::nullopt;
   }
   try {
-    if (!options.extensions.empty()) plan.extensions = parse_extensions(read_file(options.extensions), options.extensions);
+    if (!options.extensions.empty())
+      plan.extensions = parse_extensions(read_file(options.extensions), options.extensions);
   } catch (const FileError& e) {
     std::cerr << e.what() << "\n";
     return std::nullopt;
   }
   if (!options.template_repository.empty()) {
     plan.template_repository = fs::absolute(options.template_repository);
-    if (shell_output("git -C " + shell_quote(plan.template_repository.string()) + " rev-parse HEAD 2>/dev/null").empty()) {
-      error("--template " + options.template_repository.string() + ": not a git repository with a commit");
+    if (shell_output("git -C " + shell_quote(plan.template_repository.string()) +
+                     " rev-parse HEAD 2>/dev/null")
+            .empty()) {
+      error("--template " + options.template_repository.string() +
+            ": not a git repository with a commit");
       return std::nullopt;
     }
   }
@@ -301,16 +315,20 @@ std::optional<CollectPlan> collect_plan(const ClassroomOptions& options) {
 // workflow trusts: the workflow, the cases, check/ and the starter's CMake files. Fetches the
 // template's commit into the clone, as FETCH_HEAD. nullopt when it cannot be compared; sets
 // `same_tree` when the commit holds exactly the template's files.
-std::optional<std::vector<std::string>> protected_changes(const std::string& git, const std::string& commit,
+std::optional<std::vector<std::string>> protected_changes(const std::string& git,
+                                                          const std::string& commit,
                                                           const fs::path& template_repository,
-                                                          const std::string& exercise, bool& same_tree) {
-  if (shell(git + " fetch --quiet --no-tags " + shell_quote(template_repository.string()) + " HEAD") != 0) {
+                                                          const std::string& exercise,
+                                                          bool& same_tree) {
+  if (shell(git + " fetch --quiet --no-tags " + shell_quote(template_repository.string()) +
+            " HEAD") != 0) {
     return std::nullopt;
   }
-  same_tree = shell_output(git + " rev-parse FETCH_HEAD^{tree}") == shell_output(git + " rev-parse " + commit + "^{tree}");
+  same_tree = shell_output(git + " rev-parse FETCH_HEAD^{tree}") ==
+              shell_output(git + " rev-parse " + commit + "^{tree}");
   const std::string starter = "starter/" + exercise;
-  return shell_lines(git + " -c core.quotePath=false diff --name-only FETCH_HEAD " + commit + " -- .github cases " +
-                     starter + "/cases " + starter + "/check " +
+  return shell_lines(git + " -c core.quotePath=false diff --name-only FETCH_HEAD " + commit +
+                     " -- .github cases " + starter + "/cases " + starter + "/check " +
                      shell_quote(":(glob)" + starter + "/**/CMakeLists.txt") + " " +
                      shell_quote(":(glob)" + starter + "/**/*.cmake"));
 }
@@ -318,8 +336,9 @@ std::optional<std::vector<std::string>> protected_changes(const std::string& git
 // Every commit up to `commit` is the one GitHub Classroom made when it created the repository.
 bool only_classroom_commits(const std::string& git, const std::string& commit) {
   const std::vector<std::string> authors = shell_lines(git + " log --format=%an " + commit);
-  return !authors.empty() && std::all_of(authors.begin(), authors.end(),
-                                         [](const std::string& a) { return a == "github-classroom[bot]"; });
+  return !authors.empty() && std::all_of(authors.begin(), authors.end(), [](const std::string& a) {
+    return a == "github-classroom[bot]";
+  });
 }
 
 // The newest committer time in `commit`'s history: its own, or a later ancestor's under a
@@ -337,7 +356,8 @@ std::optional<std::int64_t> newest_time(const std::string& git, const std::strin
 // "Deadlines").
 std::string last_commit_before(const std::string& git, std::int64_t time) {
   // rev-list's --since stops at the first older commit, so each history's times are read whole
-  for (const std::string& commit : shell_lines(git + " rev-list --before=" + iso_time(time) + " HEAD")) {
+  for (const std::string& commit :
+       shell_lines(git + " rev-list --before=" + iso_time(time) + " HEAD")) {
     if (newest_time(git, commit).value_or(time + 1) <= time) return commit;
   }
   return "";
@@ -345,7 +365,8 @@ std::string last_commit_before(const std::string& git, std::int64_t time) {
 
 // Chooses the commit of a freshly cloned repository and checks it out; its state says what
 // became of it. The clone is in `folder`, without a checkout.
-void choose_commit(Collected& c, const fs::path& folder, const ClassroomOptions& options, const CollectPlan& plan) {
+void choose_commit(Collected& c, const fs::path& folder, const ClassroomOptions& options,
+                   const CollectPlan& plan) {
   const std::string git = "git -C " + shell_quote(folder.string());
   if (shell_output(git + " rev-parse --verify --quiet HEAD^{commit}").empty()) {
     c.state = CollectState::PushedNothing;  // an empty repository
@@ -369,7 +390,8 @@ void choose_commit(Collected& c, const fs::path& folder, const ClassroomOptions&
   }
   bool same_tree = false;
   if (!plan.template_repository.empty()) {
-    c.protected_changed = protected_changes(git, c.commit, plan.template_repository, options.exercise, same_tree);
+    c.protected_changed =
+        protected_changes(git, c.commit, plan.template_repository, options.exercise, same_tree);
   }
   if (same_tree || only_classroom_commits(git, c.commit)) {
     c.state = CollectState::PushedNothing;
@@ -380,13 +402,15 @@ void choose_commit(Collected& c, const fs::path& folder, const ClassroomOptions&
   // cases they could have edited among it, is not graded. The sparse-checkout file, rather
   // than `git sparse-checkout`, works with every git.
   try {
-    write_file(folder / ".git" / "info" / "sparse-checkout", "/starter/" + options.exercise + "/\n");
+    write_file(folder / ".git" / "info" / "sparse-checkout",
+               "/starter/" + options.exercise + "/\n");
   } catch (const FileError& e) {
     std::cerr << e.what() << "\n";
     c.state = CollectState::CloneFailed;
     return;
   }
-  if (shell(git + " config core.sparseCheckout true && " + git + " checkout --quiet " + c.commit) != 0) {
+  if (shell(git + " config core.sparseCheckout true && " + git + " checkout --quiet " + c.commit) !=
+      0) {
     c.state = CollectState::CloneFailed;
   }
 }
@@ -404,8 +428,8 @@ Collected collect_one(const ClassroomRepository& repository, const ClassroomOpti
     return c;
   }
   const fs::path folder = options.out / repository.id;
-  if (shell("git clone --quiet --no-checkout " + shell_quote(repository.url) + " " + shell_quote(folder.string())) !=
-      0) {
+  if (shell("git clone --quiet --no-checkout " + shell_quote(repository.url) + " " +
+            shell_quote(folder.string())) != 0) {
     c.state = CollectState::CloneFailed;
   } else {
     choose_commit(c, folder, options, plan);
@@ -418,7 +442,8 @@ Collected collect_one(const ClassroomRepository& repository, const ClassroomOpti
 }
 
 // The line that says what became of one student.
-void say_collected(const Collected& c, const ClassroomRepository& repository, const ClassroomOptions& options) {
+void say_collected(const Collected& c, const ClassroomRepository& repository,
+                   const ClassroomOptions& options) {
   if (c.state == CollectState::CloneFailed) {
     error(c.id + ": could not collect " + repository.url + " (" + options.collect.string() + ":" +
           std::to_string(repository.line) + ")");
@@ -429,12 +454,15 @@ void say_collected(const Collected& c, const ClassroomRepository& repository, co
     return;
   }
   std::cout << c.id << ": " << c.commit.substr(0, 12) << " of "
-            << (c.commit_time ? iso_time(*c.commit_time) : std::string("an unknown time")) << " from " << c.url;
+            << (c.commit_time ? iso_time(*c.commit_time) : std::string("an unknown time"))
+            << " from " << c.url;
   if (c.days_late > 0) {
-    std::cout << ", " << c.days_late << (c.days_late == 1 ? " day" : " days") << " late, -" << c.penalty_percent << "%";
+    std::cout << ", " << c.days_late << (c.days_late == 1 ? " day" : " days") << " late, -"
+              << c.penalty_percent << "%";
   }
   if (c.protected_changed && !c.protected_changed->empty()) {
-    std::cout << "; " << c.protected_changed->size() << " protected files differ from the template's";
+    std::cout << "; " << c.protected_changed->size()
+              << " protected files differ from the template's";
   }
   std::cout << "\n";
   const fs::path cmake = options.out / c.id / "starter" / options.exercise / "CMakeLists.txt";
@@ -462,19 +490,21 @@ void say_next(const std::vector<Collected>& roster, const ClassroomOptions& opti
   std::error_code ignored;
   const fs::path self = fs::read_symlink("/proc/self/exe", ignored);
   const fs::path relative = self.lexically_relative(fs::current_path());
-  const std::string grader = self.empty() ? "bloom-grader"
+  const std::string grader = self.empty()                                    ? "bloom-grader"
                              : relative.empty() || *relative.begin() == ".." ? self.string()
-                                                                               : relative.string();
+                                                                             : relative.string();
   const std::string exercise = options.exercise;
   const bool hidden = fs::is_directory(fs::path("hidden") / exercise);
   std::cout << "grade them with your hidden cases (docs/github-classroom.md):\n"
             << shell_word(grader) << " batch --cases cases/protocol --cases cases/" << exercise
             << (hidden ? " --cases hidden/" + exercise : "") << " \\\n"
             << "  --submissions " << shell_word(options.out.string())
-            << " --build cmake --run '{project}/build/bloom' --starter starter/" << exercise << " \\\n"
+            << " --build cmake --run '{project}/build/bloom' --starter starter/" << exercise
+            << " \\\n"
             << "  --sandbox --out grades/\n";
   if (!hidden) {
-    std::cout << "(no hidden/" << exercise << " here: add --cases with the folder of your hidden suite)\n";
+    std::cout << "(no hidden/" << exercise
+              << " here: add --cases with the folder of your hidden suite)\n";
   }
 }
 
@@ -489,7 +519,8 @@ int collect(const ClassroomOptions& options) {
       for (const std::string& id : parse_roster(read_file(options.roster), options.roster)) {
         const bool listed = std::any_of(repositories.begin(), repositories.end(),
                                         [&](const ClassroomRepository& r) { return r.id == id; });
-        if (!listed) repositories.push_back({id, "", 0, std::nullopt});  // no repository: never accepted
+        if (!listed)
+          repositories.push_back({id, "", 0, std::nullopt});  // no repository: never accepted
       }
     }
     if (const auto text = read_file_if_present(options.out / kCollectionFile)) {
@@ -511,17 +542,20 @@ int collect(const ClassroomOptions& options) {
   }
   int failed = 0;
   for (const ClassroomRepository& repository : repositories) {
-    const auto earlier = std::find_if(record.begin(), record.end(), [&](const Collected& c) { return c.id == repository.id; });
+    const auto earlier = std::find_if(record.begin(), record.end(),
+                                      [&](const Collected& c) { return c.id == repository.id; });
     const fs::path folder = options.out / repository.id;
     if (fs::exists(folder)) {
       std::cout << repository.id << ": already collected at "
-                << shell_output("git -C " + shell_quote(folder.string()) + " rev-parse --short=12 HEAD 2>/dev/null")
+                << shell_output("git -C " + shell_quote(folder.string()) +
+                                " rev-parse --short=12 HEAD 2>/dev/null")
                 << " (remove " << folder.string() << " to collect it again)\n";
       if (earlier == record.end()) {  // collected before there was a record: its commit, no more
         Collected c;
         c.id = repository.id;
         c.url = repository.url;
-        c.commit = shell_output("git -C " + shell_quote(folder.string()) + " rev-parse HEAD 2>/dev/null");
+        c.commit =
+            shell_output("git -C " + shell_quote(folder.string()) + " rev-parse HEAD 2>/dev/null");
         c.workflow_points = repository.points_awarded;
         record.push_back(c);
       }
@@ -717,10 +751,7 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
       const std::optional<std::vector<std::string>> fields = csv_fields(content);
       if (!fields) throw FileError(file, number, "a quote is left open");
       const auto column = [&](const std::string& name) {
-        for (std::size_t i = 0; i < header->size() && i < fields->size(); ++i) {
-          if (trimmed((*header)[i]) == name) return trimmed((*fields)[i]);
-        }
-        return std::string();
+        return csv_column(*header, *fields, name);
       };
       // a student who has not accepted the assignment has no repository: kept, for their row
       repository.url = column("student_repository_url");
@@ -731,7 +762,8 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
       const std::string points = column("points_awarded");
       if (!points.empty()) {
         int value = 0;
-        const auto [end, problem] = std::from_chars(points.data(), points.data() + points.size(), value);
+        const auto [end, problem] =
+            std::from_chars(points.data(), points.data() + points.size(), value);
         if (problem != std::errc() || end != points.data() + points.size()) {
           throw FileError(file, number, "points_awarded \"" + points + "\" is not a whole number");
         }
@@ -768,7 +800,8 @@ std::vector<std::string> parse_roster(const std::string& text, const fs::path& f
     const std::string content = trimmed(line);
     if (content.empty() || content[0] == '#') continue;
     std::string id = content;
-    if (!header && ids.empty() && content.find("identifier") != std::string::npos && content.find(',') != std::string::npos) {
+    if (!header && ids.empty() && content.find("identifier") != std::string::npos &&
+        content.find(',') != std::string::npos) {
       header = csv_fields(content);
       if (!header) throw FileError(file, number, "a quote is left open in the header");
       continue;
@@ -777,19 +810,20 @@ std::vector<std::string> parse_roster(const std::string& text, const fs::path& f
       const std::optional<std::vector<std::string>> fields = csv_fields(content);
       if (!fields) throw FileError(file, number, "a quote is left open");
       const auto column = [&](const std::string& name) {
-        for (std::size_t i = 0; i < header->size() && i < fields->size(); ++i) {
-          if (trimmed((*header)[i]) == name) return trimmed((*fields)[i]);
-        }
-        return std::string();
+        return csv_column(*header, *fields, name);
       };
       id = column("github_username");
       if (id.empty()) id = column("identifier");
     }
     if (!plain_id(id)) {
-      throw FileError(file, number, "\"" + id + "\" is not a folder name (letters, digits, '.', '_', '-' and '@', not starting with '.')");
+      throw FileError(file, number,
+                      "\"" + id +
+                          "\" is not a folder name (letters, digits, '.', '_', '-' and '@', not "
+                          "starting with '.')");
     }
     if (const auto [at, added] = seen.emplace(id, number); !added) {
-      throw FileError(file, number, "\"" + id + "\" is already line " + std::to_string(at->second) + "'s");
+      throw FileError(file, number,
+                      "\"" + id + "\" is already line " + std::to_string(at->second) + "'s");
     }
     ids.push_back(id);
   }

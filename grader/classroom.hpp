@@ -57,8 +57,8 @@ struct ClassroomStep {
 // A repository to collect: its submission id and what `git clone` takes.
 struct ClassroomRepository {
   std::string id;
-  std::string url;  // "" for a student of a grades export who never accepted
-  int line = 0;     // in the list, for messages
+  std::string url;                    // "" for a student of a grades export who never accepted
+  int line = 0;                       // in the list, for messages
   std::optional<int> points_awarded;  // what the Classroom workflow reported, from the export
 };
 
@@ -76,7 +76,8 @@ struct ClassroomRepository {
 // comments skipped), or GitHub Classroom's roster export (a CSV file whose header has
 // `identifier`; the id is github_username, else identifier). An id given twice, or one that is
 // not a plain folder name, is an error (FileError).
-[[nodiscard]] std::vector<std::string> parse_roster(const std::string& text, const std::filesystem::path& file);
+[[nodiscard]] std::vector<std::string> parse_roster(const std::string& text,
+                                                    const std::filesystem::path& file);
 
 struct ClassroomOptions {
   std::string exercise;

@@ -206,9 +206,10 @@ TEST_CASE(
 }
 
 TEST_CASE("a grades export whose points_awarded is not a whole number is refused where it is") {
-  CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_repository_list(
-                           "github_username,student_repository_url,points_awarded\nada,/x,lots\n", "g.csv")),
-                       "g.csv:2: error: points_awarded \"lots\" is not a whole number", grader::FileError);
+  CHECK_THROWS_WITH_AS(
+      static_cast<void>(grader::parse_repository_list(
+          "github_username,student_repository_url,points_awarded\nada,/x,lots\n", "g.csv")),
+      "g.csv:2: error: points_awarded \"lots\" is not a whole number", grader::FileError);
 }
 
 TEST_CASE(
@@ -243,7 +244,8 @@ TEST_CASE(
   CHECK(sh(git + "status --porcelain").out.empty());  // everything committed
   // by the kit, whoever made it: the template's history names no machine
   CHECK(sh(git + "log -1 --format='%an <%ae>, %cn <%ce>'").out ==
-        "Bloom course kit <bloom-course-kit@localhost>, Bloom course kit <bloom-course-kit@localhost>\n");
+        "Bloom course kit <bloom-course-kit@localhost>, Bloom course kit "
+        "<bloom-course-kit@localhost>\n");
 
   // a second time into the same folder: refused, and the first is left as it was
   const Finished again =
@@ -266,16 +268,19 @@ TEST_CASE(
       fs::is_regular_file(submissions / "bip37-template" / "starter" / "bip37" / "CMakeLists.txt"));
   CHECK_FALSE(fs::exists(submissions / "bip37-template" / "CMakeLists.txt"));  // the grader's build
   CHECK_FALSE(fs::exists(submissions / "bip37-template" / "cases"));
-  CHECK(collected.out.find("bip37-template: " + sh(git + "rev-parse --short=12 HEAD").out.substr(0, 12) +
-                           " of ") != std::string::npos);
-  CHECK(grader::read_file(submissions / "collection.json").find("\"state\": \"clone failed\"") != std::string::npos);
+  CHECK(collected.out.find(
+            "bip37-template: " + sh(git + "rev-parse --short=12 HEAD").out.substr(0, 12) +
+            " of ") != std::string::npos);
+  CHECK(grader::read_file(submissions / "collection.json").find("\"state\": \"clone failed\"") !=
+        std::string::npos);
   // the next command is the one docs/github-classroom.md gives, sandboxed and with its --out;
   // the kit here has no hidden/bip37, so it is not named, and the line says what to add
-  CHECK(collected.out.find(" batch --cases cases/protocol --cases cases/bip37 \\\n  --submissions " +
-                           submissions.string() +
-                           " --build cmake --run '{project}/build/bloom' --starter starter/bip37 \\\n"
-                           "  --sandbox --out grades/\n(no hidden/bip37 here: add --cases with the folder of "
-                           "your hidden suite)\n") != std::string::npos);
+  CHECK(collected.out.find(
+            " batch --cases cases/protocol --cases cases/bip37 \\\n  --submissions " +
+            submissions.string() +
+            " --build cmake --run '{project}/build/bloom' --starter starter/bip37 \\\n"
+            "  --sandbox --out grades/\n(no hidden/bip37 here: add --cases with the folder of "
+            "your hidden suite)\n") != std::string::npos);
   const Finished twice =
       grader_run({"classroom", "bip37", "--collect", list.string(), "--out", submissions.string()});
   CHECK(twice.out.find("bip37-template: already collected at ") != std::string::npos);
@@ -284,9 +289,10 @@ TEST_CASE(
 TEST_CASE("a roster is one id a line, or GitHub Classroom's roster export, its GitHub name first") {
   CHECK(grader::parse_roster("# the class\nada\n\n grace \n", "roster.txt") ==
         std::vector<std::string>{"ada", "grace"});
-  CHECK(grader::parse_roster("\"identifier\",\"github_username\",\"github_id\",\"name\"\n"
-                             "\"ada@uni\",\"ada\",\"1\",\"Ada L.\"\n\"grace@uni\",\"\",\"\",\"Grace H.\"\n",
-                             "classroom_roster.csv") == std::vector<std::string>{"ada", "grace@uni"});
+  CHECK(grader::parse_roster(
+            "\"identifier\",\"github_username\",\"github_id\",\"name\"\n"
+            "\"ada@uni\",\"ada\",\"1\",\"Ada L.\"\n\"grace@uni\",\"\",\"\",\"Grace H.\"\n",
+            "classroom_roster.csv") == std::vector<std::string>{"ada", "grace@uni"});
   CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("ada\nada\n", "roster.txt")),
                        "roster.txt:2: error: \"ada\" is already line 1's", grader::FileError);
   CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("../ada\n", "roster.txt")),

@@ -191,13 +191,6 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   return submission_report_of(report, id, std::move(build));
 }
 
-// The collection record of the submissions folder (report/collection.hpp), when classroom
-// --collect wrote one; empty otherwise. Throws FileError.
-std::vector<Collected> collection_of(const fs::path& submissions) {
-  const std::optional<std::string> text = read_file_if_present(submissions / kCollectionFile);
-  return text ? parse_collection(*text, submissions / kCollectionFile) : std::vector<Collected>{};
-}
-
 // Every student of the roster without a folder gets a report, so that the gradebook has a row
 // for each: written by the first shard alone, and like every report only once unless
 // --regrade. Throws FileError.
@@ -210,6 +203,30 @@ void write_not_collected(const BatchOptions& options, const std::vector<Case>& c
     if (!options.regrade && fs::exists(report)) continue;
     write_file(report, format_submission_report(not_collected_report(cases, student)));
   }
+}
+
+// The collection record of the submissions folder (report/collection.hpp), when classroom
+// --collect wrote one, else none; its students without a folder given their reports.
+// nullopt after saying why it could not be read or written.
+std::optional<std::vector<Collected>> roster_of(const BatchOptions& options, const std::vector<Case>& cases) {
+  try {
+    const fs::path file = options.submissions / kCollectionFile;
+    const std::optional<std::string> text = read_file_if_present(file);
+    std::vector<Collected> roster = text ? parse_collection(*text, file) : std::vector<Collected>{};
+    write_not_collected(options, cases, roster);
+    return roster;
+  } catch (const std::exception& problem) {
+    error(problem.what());
+    return std::nullopt;
+  }
+}
+
+// The report with its student's entry of the roster, when there is one.
+SubmissionReport with_collection(SubmissionReport report, const std::vector<Collected>& roster) {
+  for (const Collected& student : roster) {
+    if (student.id == report.submission) report.collected = student;
+  }
+  return report;
 }
 
 }  // namespace
@@ -255,13 +272,8 @@ int batch_grade(const BatchOptions& options) {
   if (cache) context.build_cache = cache->path();
 
   fs::create_directories(options.out);
-  std::vector<Collected> roster;
-  try {
-    roster = collection_of(options.submissions);
-    write_not_collected(options, cases, roster);
-  } catch (const std::exception& error) {
-    return fail(error.what());
-  }
+  const std::optional<std::vector<Collected>> roster = roster_of(options, cases);
+  if (!roster) return kExitCouldNotRun;
   const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);
   const std::vector<fs::path> todo = still_to_grade(mine, options.out, options.regrade);
   std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
@@ -274,10 +286,8 @@ int batch_grade(const BatchOptions& options) {
   schedule(
       todo.size(), cases.size(), options.jobs_or_cores(), stop,
       [&](const Submission& submission) { return grade_submission(context, todo[submission.index], submission); },
-      [&](std::size_t index, SubmissionReport report) {
-        const auto student = std::find_if(roster.begin(), roster.end(),
-                                          [&](const Collected& c) { return c.id == report.submission; });
-        if (student != roster.end()) report.collected = *student;
+      [&](std::size_t index, const SubmissionReport& graded) {
+        const SubmissionReport report = with_collection(graded, *roster);
         try {
           write_file(report_path(options.out, todo[index]), format_submission_report(report));
         } catch (const std::exception& error) {

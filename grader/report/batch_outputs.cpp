@@ -47,7 +47,8 @@ void write_class_counts(const ClassSummary& summary, std::ostream& out) {
 // score's two parts), then what classroom --collect recorded (report/collection.hpp), empty for
 // a submission that did not come from it.
 constexpr const char* kCollectionColumns =
-    "public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,final,collected";
+    "public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,"
+    "final,collected";
 
 std::string collection_cells(const SubmissionReport& report) {
   std::ostringstream row;
@@ -61,9 +62,10 @@ std::string collection_cells(const SubmissionReport& report) {
   for (const std::string& path : c.protected_changed.value_or(std::vector<std::string>{})) {
     paths += (paths.empty() ? "" : " ") + path;
   }
-  row << (c.workflow_points ? std::to_string(*c.workflow_points) : "") << "," << csv_field(paths) << "," << c.commit
-      << "," << (c.commit_time ? iso_time(*c.commit_time) : "") << "," << c.days_late << "," << c.penalty_percent
-      << "%," << report.final_score() << "," << csv_field(std::string(collect_state_name(c.state)));
+  row << (c.workflow_points ? std::to_string(*c.workflow_points) : "") << "," << csv_field(paths)
+      << "," << c.commit << "," << (c.commit_time ? iso_time(*c.commit_time) : "") << ","
+      << c.days_late << "," << c.penalty_percent << "%," << report.final_score() << ","
+      << csv_field(std::string(collect_state_name(c.state)));
   return row.str();
 }
 
@@ -83,9 +85,10 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   for (const std::string& name : case_names) csv << "," << csv_field(name) << "," << csv_field(name + " verdict");
   csv << "\n";
   for (const SubmissionReport& report : reports) {
-    csv << csv_field(report.submission) << "," << status_name(report.status) << "," << report.score() << ","
-        << report.max_score() << "," << report.passed() << "," << report.failed() << ","
-        << csv_field(looks_like_text(report)) << "," << collection_cells(report);
+    csv << csv_field(report.submission) << "," << status_name(report.status) << ","
+        << report.score() << "," << report.max_score() << "," << report.passed() << ","
+        << report.failed() << "," << csv_field(looks_like_text(report)) << ","
+        << collection_cells(report);
     const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
     for (const std::string& name : case_names) {
       const auto it = std::find_if(outcomes.begin(), outcomes.end(),

@@ -154,7 +154,9 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
       auto [at, fresh] = case_at.try_emplace(outcome.name, summary.cases.size());
       if (fresh) summary.cases.push_back({outcome.name, 0, 0});
       // no case of theirs ran: a rate counts the programs that ran it
-      if (report.status == SubmissionStatus::BuildFailed || report.status == SubmissionStatus::NotCollected) continue;
+      if (report.status == SubmissionStatus::BuildFailed ||
+          report.status == SubmissionStatus::NotCollected)
+        continue;
       ClassSummary::CaseRate& rate = summary.cases[at->second];
       ++rate.graded;
       rate.passed += outcome.verdict == Verdict::Passed ? 1 : 0;
@@ -539,8 +541,10 @@ void write_flags(html::Writer& page, const std::vector<SubmissionReport>& report
   for (const SubmissionReport& report : reports) {
     if (!report.collected || report.status == SubmissionStatus::NotCollected) continue;
     const Collected& collected = *report.collected;
-    if (collected.workflow_points && *collected.workflow_points > report.public_score()) over.push_back(&report);
-    if (collected.protected_changed && !collected.protected_changed->empty()) changed.push_back(&report);
+    if (collected.workflow_points && *collected.workflow_points > report.public_score())
+      over.push_back(&report);
+    if (collected.protected_changed && !collected.protected_changed->empty())
+      changed.push_back(&report);
   }
   if (over.empty() && changed.empty()) return;
   page.open("section", {{"aria-labelledby", "h-flags"}})
@@ -548,10 +552,14 @@ void write_flags(html::Writer& page, const std::vector<SubmissionReport>& report
   if (!over.empty()) {
     page.element("h3", "Workflow points above the kit's public score")
         .open("table", {{"id", "flag-points"}})
-        .open("thead").open("tr")
-        .element("th", "submission").element("th", {{"class", "num"}}, "workflow")
+        .open("thead")
+        .open("tr")
+        .element("th", "submission")
+        .element("th", {{"class", "num"}}, "workflow")
         .element("th", {{"class", "num"}}, "kit, public cases")
-        .close().close().open("tbody");
+        .close()
+        .close()
+        .open("tbody");
     for (const SubmissionReport* report : over) {
       page.open("tr")
           .element("th", {{"scope", "row"}}, report->submission)
@@ -564,12 +572,21 @@ void write_flags(html::Writer& page, const std::vector<SubmissionReport>& report
   if (!changed.empty()) {
     page.element("h3", "Protected paths changed since the template's commit")
         .open("table", {{"id", "flag-protected"}})
-        .open("thead").open("tr").element("th", "submission").element("th", "paths").close().close()
+        .open("thead")
+        .open("tr")
+        .element("th", "submission")
+        .element("th", "paths")
+        .close()
+        .close()
         .open("tbody");
     for (const SubmissionReport* report : changed) {
       std::string paths;
-      for (const std::string& path : *report->collected->protected_changed) paths += (paths.empty() ? "" : " ") + path;
-      page.open("tr").element("th", {{"scope", "row"}}, report->submission).element("td", paths).close();
+      for (const std::string& path : *report->collected->protected_changed)
+        paths += (paths.empty() ? "" : " ") + path;
+      page.open("tr")
+          .element("th", {{"scope", "row"}}, report->submission)
+          .element("td", paths)
+          .close();
     }
     page.close().close();  // tbody, table
   }

@@ -14,7 +14,8 @@ std::string_view status_name(SubmissionStatus status) {
     case SubmissionStatus::Passed: return "passed";
     case SubmissionStatus::Failed: return "failed";
     case SubmissionStatus::BuildFailed: return "build-failed";
-    case SubmissionStatus::NotCollected: return "not-collected";
+    case SubmissionStatus::NotCollected:
+      return "not-collected";
   }
   return "failed";
 }
@@ -30,13 +31,16 @@ std::vector<SubmissionReport::CaseOutcome> SubmissionReport::cases() const {
   std::vector<CaseOutcome> outcomes;
   for (const nlohmann::json& c : run["cases"]) {
     // parse_submission_report checked that each verdict is one
-    outcomes.push_back({c["name"], c["points"], parse_verdict(c["verdict"].get<std::string>()).value(),
+    outcomes.push_back({c["name"], c["points"],
+                        parse_verdict(c["verdict"].get<std::string>()).value(),
                         c.value("hidden", false)});
   }
   return outcomes;
 }
 
-int SubmissionReport::public_score() const { return score() - hidden_score(); }
+int SubmissionReport::public_score() const {
+  return score() - hidden_score();
+}
 
 int SubmissionReport::hidden_score() const {
   int points = 0;
@@ -44,7 +48,9 @@ int SubmissionReport::hidden_score() const {
   return points;
 }
 
-int SubmissionReport::final_score() const { return collected ? collected->after_penalty(score()) : score(); }
+int SubmissionReport::final_score() const {
+  return collected ? collected->after_penalty(score()) : score();
+}
 
 SubmissionReport submission_report_of(const Report& run, std::string submission, nlohmann::json build) {
   return {std::move(submission), run.failed() == 0 ? SubmissionStatus::Passed : SubmissionStatus::Failed,
@@ -66,7 +72,8 @@ SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string
 
 SubmissionReport not_collected_report(const std::vector<Case>& cases, Collected collected) {
   Report report;
-  const std::string reason = "not run: not collected, " + std::string(collect_state_name(collected.state));
+  const std::string reason =
+      "not run: not collected, " + std::string(collect_state_name(collected.state));
   for (const Case& kase : cases) {
     CaseResult result;
     result.kase = &kase;
@@ -74,7 +81,10 @@ SubmissionReport not_collected_report(const std::vector<Case>& cases, Collected 
     report.results.push_back(std::move(result));
   }
   std::string id = collected.id;
-  return {std::move(id), SubmissionStatus::NotCollected, {{"command", nullptr}, {"ok", false}}, to_json(report),
+  return {std::move(id),
+          SubmissionStatus::NotCollected,
+          {{"command", nullptr}, {"ok", false}},
+          to_json(report),
           std::move(collected)};
 }
 
@@ -172,8 +182,9 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
   const std::string status = need(json, "status", type::string, "");
   const std::optional<SubmissionStatus> known = parse_submission_status(status);
   if (!known) {
-    throw FileError(where, 0, "not a submission report: status \"" + status +
-                                  "\" is none of passed, failed, build-failed, not-collected");
+    throw FileError(where, 0,
+                    "not a submission report: status \"" + status +
+                        "\" is none of passed, failed, build-failed, not-collected");
   }
   report.status = *known;
   report.build = need(json, "build", type::object, "");
@@ -192,7 +203,8 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
       throw FileError(where, 0, "not a submission report: cases[].verdict \"" + verdict + "\" is no verdict");
     }
   }
-  if (json.contains("collection")) report.collected = collected_from_json(json["collection"], where);
+  if (json.contains("collection"))
+    report.collected = collected_from_json(json["collection"], where);
   json.erase("collection");
   json.erase("submission");
   json.erase("status");

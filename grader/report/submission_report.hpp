@@ -7,13 +7,12 @@
 #include <cstddef>
 #include <filesystem>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "judge.hpp"
 #include "report.hpp"
@@ -28,7 +27,8 @@ enum class SubmissionStatus { Passed, Failed, BuildFailed, NotCollected };
 inline constexpr SubmissionStatus kSubmissionStatuses[] = {
     SubmissionStatus::Passed, SubmissionStatus::Failed, SubmissionStatus::BuildFailed,
     SubmissionStatus::NotCollected};
-static_assert(std::size(kSubmissionStatuses) == static_cast<std::size_t>(SubmissionStatus::NotCollected) + 1);
+static_assert(std::size(kSubmissionStatuses) ==
+              static_cast<std::size_t>(SubmissionStatus::NotCollected) + 1);
 // "passed", "failed", "build-failed", "not-collected": the one name in reports and gradebooks, and
 // parse_submission_status's inverse.
 [[nodiscard]] std::string_view status_name(SubmissionStatus status);
@@ -87,7 +87,8 @@ struct SubmissionReport {
 
 // The report of a student of the roster who has no folder to grade (`collected`'s state is not
 // Collected): every case of `cases` not run, none passed, the state its reason.
-[[nodiscard]] SubmissionReport not_collected_report(const std::vector<Case>& cases, Collected collected);
+[[nodiscard]] SubmissionReport not_collected_report(const std::vector<Case>& cases,
+                                                    Collected collected);
 
 // The terms of looks_like() as one cell of a table: their texts joined by "; ".
 [[nodiscard]] std::string looks_like_text(const SubmissionReport& report);
