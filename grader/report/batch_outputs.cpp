@@ -58,7 +58,8 @@ std::string collection_cells(const SubmissionReport& report) {
     return row.str();
   }
   const Collected& c = *report.collected;
-  std::string paths = c.protected_changed ? "" : "not checked";
+  // not checked: collected without a template to compare with
+  std::string paths = c.protected_changed || c.state != CollectState::Collected ? "" : "not checked";
   for (const std::string& path : c.protected_changed.value_or(std::vector<std::string>{})) {
     paths += (paths.empty() ? "" : " ") + path;
   }
