@@ -2,12 +2,15 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,10 +18,12 @@
 #include <stdexcept>
 
 #include "batch/batch.hpp"
+#include "deadlines.hpp"
 #include "file_io.hpp"
 #include "kit_root.hpp"
 #include "manifest.hpp"
 #include "options.hpp"
+#include "report/collection.hpp"
 #include "subcommand.hpp"
 #include "submission_build.hpp"
 
@@ -134,11 +139,20 @@ std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, text.find_last_not_of(" \t\r") - first + 1));
 }
 
+// The field of a CSV record under the header's column `name`, trimmed; "" when there is none.
+std::string csv_column(const std::vector<std::string>& header,
+                       const std::vector<std::string>& fields, const std::string& name) {
+  for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) {
+    if (trimmed(header[i]) == name) return trimmed(fields[i]);
+  }
+  return "";
+}
+
 // A submission id is a folder of batch's --submissions: a plain name, not hidden.
 bool plain_id(const std::string& id) {
   return !id.empty() && id[0] != '.' &&
          id.find_first_not_of(
-             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") ==
+             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-@") ==
              std::string::npos;
 }
 
@@ -199,7 +213,7 @@ int write_template(const ClassroomOptions& options) {
     while (readme.size() >= 2 && readme.ends_with("\n\n")) readme.pop_back();
     write_file(out / "README.md", readme + sections);  // the sections start with a blank line
 
-    // One commit on main, by the instructor when git knows them, else by the kit.
+    // One commit on main, by the kit whoever runs it: the template's history names no machine.
     // (git init -b needs git 2.28; symbolic-ref names the branch with any git)
     const std::string kit_identity =
         "GIT_AUTHOR_NAME='Bloom course kit' GIT_AUTHOR_EMAIL=bloom-course-kit@localhost "
@@ -208,9 +222,8 @@ int write_template(const ClassroomOptions& options) {
         "The " + options.exercise + " exercise, graded by GitHub Actions on every push";
     const std::string commit =
         "cd " + shell_quote(out.string()) +
-        " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && "
-        "{ { git config user.name && git config user.email; } >/dev/null || export " +
-        kit_identity + "; } && git commit -q -m " + shell_quote(message);
+        " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && " +
+        kit_identity + " git -c commit.gpgsign=false commit -q -m " + shell_quote(message);
     if (shell(commit) != 0) {
       throw std::runtime_error("git could not make the first commit in " + out.string());
     }
@@ -234,10 +247,285 @@ int write_template(const ClassroomOptions& options) {
   }
 }
 
+// Every line `line` prints; empty when it fails.
+std::vector<std::string> shell_lines(const std::string& line) {
+  FILE* pipe = ::popen(line.c_str(), "r");
+  if (pipe == nullptr) return {};
+  std::string text;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
+  if (::pclose(pipe) != 0) return {};
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string each; std::getline(in, each);) {
+    if (!each.empty()) lines.push_back(each);
+  }
+  return lines;
+}
+
+// What collect is to take: the deadlines and the template to compare with, read once.
+struct CollectPlan {
+  std::optional<std::int64_t> deadline;            // --deadline
+  std::map<std::string, std::int64_t> extensions;  // id -> their own deadline
+  LatePolicy late;
+  fs::path template_repository;  // absolute; empty: no comparison
+};
+
+// The plan from the options; nullopt after saying what is wrong.
+std::optional<CollectPlan> collect_plan(const ClassroomOptions& options) {
+  CollectPlan plan;
+  plan.late = {options.late_days, options.late_penalty};
+  if (!options.deadline.empty()) {
+    plan.deadline = parse_iso_time(options.deadline);
+    if (!plan.deadline) {
+      error(
+          "--deadline \"" + options.deadline +
+          "\" is not a time as ISO 8601 with an offset (2026-12-04T18:00:00+01:00, or Z for UTC)");
+      return std::nullopt;
+    }
+  } else if (!options.extensions.empty() || options.late_days != 0 || options.late_penalty != 0) {
+    error("--extensions, --late-days and --late-penalty need --deadline");
+    return std::nullopt;
+  }
+  if (options.late_days < 0 || options.late_penalty < 0 || options.late_penalty > 100) {
+    error("--late-days is 0 or more, and --late-penalty a percentage from 0 to 100");
+    return std::nullopt;
+  }
+  try {
+    if (!options.extensions.empty())
+      plan.extensions = parse_extensions(read_file(options.extensions), options.extensions);
+  } catch (const FileError& e) {
+    std::cerr << e.what() << "\n";
+    return std::nullopt;
+  }
+  if (!options.template_repository.empty()) {
+    plan.template_repository = fs::absolute(options.template_repository);
+    if (shell_output("git -C " + shell_quote(plan.template_repository.string()) +
+                     " rev-parse HEAD 2>/dev/null")
+            .empty()) {
+      error("--template " + options.template_repository.string() +
+            ": not a git repository with a commit");
+      return std::nullopt;
+    }
+  }
+  return plan;
+}
+
+// The paths of `commit` that differ from the template's commit, among those a student's
+// workflow trusts: the workflow, the cases, check/ and the starter's CMake files. Fetches the
+// template's commit into the clone, as FETCH_HEAD. nullopt when it cannot be compared; sets
+// `same_tree` when the commit holds exactly the template's files.
+std::optional<std::vector<std::string>> protected_changes(const std::string& git,
+                                                          const std::string& commit,
+                                                          const fs::path& template_repository,
+                                                          const std::string& exercise,
+                                                          bool& same_tree) {
+  if (shell(git + " fetch --quiet --no-tags " + shell_quote(template_repository.string()) +
+            " HEAD") != 0) {
+    return std::nullopt;
+  }
+  same_tree = shell_output(git + " rev-parse FETCH_HEAD^{tree}") ==
+              shell_output(git + " rev-parse " + commit + "^{tree}");
+  const std::string starter = "starter/" + exercise;
+  return shell_lines(git + " -c core.quotePath=false diff --name-only FETCH_HEAD " + commit +
+                     " -- .github cases " + starter + "/cases " + starter + "/check " +
+                     shell_quote(":(glob)" + starter + "/**/CMakeLists.txt") + " " +
+                     shell_quote(":(glob)" + starter + "/**/*.cmake"));
+}
+
+// Every commit up to `commit` is the one GitHub Classroom made when it created the repository.
+bool only_classroom_commits(const std::string& git, const std::string& commit) {
+  const std::vector<std::string> authors = shell_lines(git + " log --format=%an " + commit);
+  return !authors.empty() && std::all_of(authors.begin(), authors.end(), [](const std::string& a) {
+    return a == "github-classroom[bot]";
+  });
+}
+
+// The newest committer time in `commit`'s history: its own, or a later ancestor's under a
+// back-dated commit, whose files it holds. nullopt when git cannot say.
+std::optional<std::int64_t> newest_time(const std::string& git, const std::string& commit) {
+  const std::vector<std::string> times = shell_lines(git + " log --format=%ct " + commit);
+  if (times.empty()) return std::nullopt;
+  std::int64_t newest = std::numeric_limits<std::int64_t>::min();
+  for (const std::string& t : times) newest = std::max<std::int64_t>(newest, std::stoll(t));
+  return newest;
+}
+
+// The newest commit of HEAD's history whose committer time, and every ancestor's, is at or
+// before `time`; "" for none. Committer times are what the clone holds (docs/github-classroom.md,
+// "Deadlines").
+std::string last_commit_before(const std::string& git, std::int64_t time) {
+  // rev-list's --since stops at the first older commit, so each history's times are read whole
+  for (const std::string& commit :
+       shell_lines(git + " rev-list --before=" + iso_time(time) + " HEAD")) {
+    if (newest_time(git, commit).value_or(time + 1) <= time) return commit;
+  }
+  return "";
+}
+
+// Chooses the commit of a freshly cloned repository and checks it out; its state says what
+// became of it. The clone is in `folder`, without a checkout.
+void choose_commit(Collected& c, const fs::path& folder, const ClassroomOptions& options,
+                   const CollectPlan& plan) {
+  const std::string git = "git -C " + shell_quote(folder.string());
+  if (shell_output(git + " rev-parse --verify --quiet HEAD^{commit}").empty()) {
+    c.state = CollectState::PushedNothing;  // an empty repository
+    return;
+  }
+  if (plan.deadline) {
+    const auto extension = plan.extensions.find(c.id);
+    c.deadline = extension == plan.extensions.end() ? *plan.deadline : extension->second;
+    c.commit = last_commit_before(git, cutoff(*c.deadline, plan.late));
+    if (c.commit.empty()) {
+      c.state = CollectState::NothingInTime;
+      return;
+    }
+  } else {
+    c.commit = shell_output(git + " rev-parse HEAD");
+  }
+  c.commit_time = newest_time(git, c.commit);
+  if (c.deadline && c.commit_time) {
+    c.days_late = days_late(*c.commit_time, *c.deadline);
+    c.penalty_percent = late_penalty_percent(c.days_late, plan.late);
+  }
+  bool same_tree = false;
+  if (!plan.template_repository.empty()) {
+    c.protected_changed =
+        protected_changes(git, c.commit, plan.template_repository, options.exercise, same_tree);
+  }
+  if (same_tree || only_classroom_commits(git, c.commit)) {
+    c.state = CollectState::PushedNothing;
+    return;
+  }
+  // Only the starter's folder is checked out, so that its CMakeLists.txt is the shallowest
+  // (batch --build cmake builds that one) and the rest of the student's repository, the
+  // cases they could have edited among it, is not graded. The sparse-checkout file, rather
+  // than `git sparse-checkout`, works with every git.
+  try {
+    write_file(folder / ".git" / "info" / "sparse-checkout",
+               "/starter/" + options.exercise + "/\n");
+  } catch (const FileError& e) {
+    std::cerr << e.what() << "\n";
+    c.state = CollectState::CloneFailed;
+    return;
+  }
+  if (shell(git + " config core.sparseCheckout true && " + git + " checkout --quiet " + c.commit) !=
+      0) {
+    c.state = CollectState::CloneFailed;
+  }
+}
+
+// One student of the list: cloned into OUT/ID at the commit the plan takes, or the reason
+// there is no folder (and none is left).
+Collected collect_one(const ClassroomRepository& repository, const ClassroomOptions& options,
+                      const CollectPlan& plan) {
+  Collected c;
+  c.id = repository.id;
+  c.url = repository.url;
+  c.workflow_points = repository.points_awarded;
+  if (repository.url.empty()) {
+    c.state = CollectState::NeverAccepted;
+    return c;
+  }
+  const fs::path folder = options.out / repository.id;
+  if (shell("git clone --quiet --no-checkout " + shell_quote(repository.url) + " " +
+            shell_quote(folder.string())) != 0) {
+    c.state = CollectState::CloneFailed;
+  } else {
+    choose_commit(c, folder, options, plan);
+  }
+  if (c.state != CollectState::Collected) {
+    std::error_code ignored;
+    fs::remove_all(folder, ignored);
+  }
+  return c;
+}
+
+// The line that says what became of one student.
+void say_collected(const Collected& c, const ClassroomRepository& repository,
+                   const ClassroomOptions& options) {
+  if (c.state == CollectState::CloneFailed) {
+    error(c.id + ": could not collect " + repository.url + " (" + options.collect.string() + ":" +
+          std::to_string(repository.line) + ")");
+    return;
+  }
+  if (c.state != CollectState::Collected) {
+    std::cout << c.id << ": " << collect_state_name(c.state) << ", 0 points\n";
+    return;
+  }
+  std::cout << c.id << ": " << c.commit.substr(0, 12) << " of "
+            << (c.commit_time ? iso_time(*c.commit_time) : std::string("an unknown time"))
+            << " from " << c.url;
+  if (c.days_late > 0) {
+    std::cout << ", " << c.days_late << (c.days_late == 1 ? " day" : " days") << " late, -"
+              << c.penalty_percent << "%";
+  }
+  if (c.protected_changed && !c.protected_changed->empty()) {
+    std::cout << "; " << c.protected_changed->size()
+              << " protected files differ from the template's";
+  }
+  std::cout << "\n";
+  const fs::path cmake = options.out / c.id / "starter" / options.exercise / "CMakeLists.txt";
+  if (!fs::is_regular_file(cmake)) {
+    std::cout << c.id << ": its commit has no starter/" << options.exercise
+              << "/CMakeLists.txt: batch will find nothing to build\n";
+  }
+}
+
+// The closing lines: how many of the roster were collected and why the others were not, then
+// the batch command docs/github-classroom.md gives, for these folders.
+void say_next(const std::vector<Collected>& roster, const ClassroomOptions& options) {
+  std::map<std::string, int> others;
+  int collected = 0;
+  for (const Collected& c : roster) {
+    if (c.state == CollectState::Collected) {
+      ++collected;
+    } else {
+      ++others[std::string(collect_state_name(c.state))];
+    }
+  }
+  std::cout << "collected " << collected << " of " << roster.size();
+  for (const auto& [reason, count] : others) std::cout << "; " << count << " " << reason;
+  std::cout << " (" << (options.out / kCollectionFile).string() << ")\n";
+  std::error_code ignored;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ignored);
+  const fs::path relative = self.lexically_relative(fs::current_path());
+  const std::string grader = self.empty()                                    ? "bloom-grader"
+                             : relative.empty() || *relative.begin() == ".." ? self.string()
+                                                                             : relative.string();
+  const std::string exercise = options.exercise;
+  const bool hidden = fs::is_directory(fs::path("hidden") / exercise);
+  std::cout << "grade them with your hidden cases (docs/github-classroom.md):\n"
+            << shell_word(grader) << " batch --cases cases/protocol --cases cases/" << exercise
+            << (hidden ? " --cases hidden/" + exercise : "") << " \\\n"
+            << "  --submissions " << shell_word(options.out.string())
+            << " --build cmake --run '{project}/build/bloom' --starter starter/" << exercise
+            << " \\\n"
+            << "  --sandbox --out grades/\n";
+  if (!hidden) {
+    std::cout << "(no hidden/" << exercise
+              << " here: add --cases with the folder of your hidden suite)\n";
+  }
+}
+
 int collect(const ClassroomOptions& options) {
+  const std::optional<CollectPlan> plan = collect_plan(options);
+  if (!plan) return kExitCouldNotRun;
   std::vector<ClassroomRepository> repositories;
+  std::vector<Collected> record;  // what an earlier collect into OUT recorded
   try {
     repositories = parse_repository_list(read_file(options.collect), options.collect);
+    if (!options.roster.empty()) {
+      for (const std::string& id : parse_roster(read_file(options.roster), options.roster)) {
+        const bool listed = std::any_of(repositories.begin(), repositories.end(),
+                                        [&](const ClassroomRepository& r) { return r.id == id; });
+        if (!listed)
+          repositories.push_back({id, "", 0, std::nullopt});  // no repository: never accepted
+      }
+    }
+    if (const auto text = read_file_if_present(options.out / kCollectionFile)) {
+      record = parse_collection(*text, options.out / kCollectionFile);
+    }
   } catch (const FileError& e) {
     std::cerr << e.what() << "\n";
     return kExitCouldNotRun;
@@ -252,60 +540,43 @@ int collect(const ClassroomOptions& options) {
     error(options.out.string() + ": " + problem.message());
     return kExitCouldNotRun;
   }
-  const std::string starter = "starter/" + options.exercise + "/";
   int failed = 0;
-  int collected = 0;
   for (const ClassroomRepository& repository : repositories) {
+    const auto earlier = std::find_if(record.begin(), record.end(),
+                                      [&](const Collected& c) { return c.id == repository.id; });
     const fs::path folder = options.out / repository.id;
-    const std::string git = "git -C " + shell_quote(folder.string());
     if (fs::exists(folder)) {
       std::cout << repository.id << ": already collected at "
-                << shell_output(git + " rev-parse --short=12 HEAD 2>/dev/null") << " (remove "
-                << folder.string() << " to collect it again)\n";
-      ++collected;
-      continue;
-    }
-    // Only the starter's folder is checked out, so that its CMakeLists.txt is the shallowest
-    // (batch --build cmake builds that one) and the rest of the student's repository, the
-    // cases they could have edited among it, is not graded. The sparse-checkout file, rather
-    // than `git sparse-checkout`, works with every git.
-    int status = shell("git clone --quiet --no-checkout " + shell_quote(repository.url) + " " +
-                       shell_quote(folder.string()));
-    if (status == 0) {
-      try {
-        write_file(folder / ".git" / "info" / "sparse-checkout", "/" + starter + "\n");
-      } catch (const FileError& e) {
-        std::cerr << e.what() << "\n";
-        status = -1;
+                << shell_output("git -C " + shell_quote(folder.string()) +
+                                " rev-parse --short=12 HEAD 2>/dev/null")
+                << " (remove " << folder.string() << " to collect it again)\n";
+      if (earlier == record.end()) {  // collected before there was a record: its commit, no more
+        Collected c;
+        c.id = repository.id;
+        c.url = repository.url;
+        c.commit =
+            shell_output("git -C " + shell_quote(folder.string()) + " rev-parse HEAD 2>/dev/null");
+        c.workflow_points = repository.points_awarded;
+        record.push_back(c);
       }
-    }
-    if (status == 0) {
-      status = shell(git + " config core.sparseCheckout true && " + git + " checkout --quiet");
-    }
-    if (status != 0) {
-      error(repository.id + ": could not collect " + repository.url + " (" +
-            options.collect.string() + ":" + std::to_string(repository.line) + "; git exit " +
-            std::to_string(status) + ")");
-      std::error_code ignored;
-      fs::remove_all(folder, ignored);
-      ++failed;
       continue;
     }
-    ++collected;
-    std::cout << repository.id << ": " << shell_output(git + " rev-parse --short=12 HEAD")
-              << " from " << repository.url << "\n";
-    if (!fs::is_regular_file(folder / starter / "CMakeLists.txt")) {
-      std::cout << repository.id << ": its newest commit has no " << starter
-                << "CMakeLists.txt: batch will find nothing to build\n";
+    const Collected c = collect_one(repository, options, *plan);
+    say_collected(c, repository, options);
+    failed += c.state == CollectState::CloneFailed ? 1 : 0;
+    if (earlier == record.end()) {
+      record.push_back(c);
+    } else {
+      *earlier = c;
     }
   }
-  std::cout << "collected " << collected << " of " << repositories.size() << " repositories into "
-            << options.out.string()
-            << "; grade them with the hidden cases (docs/github-classroom.md):\n"
-            << "  bloom-grader batch --submissions " << shell_word(options.out.string())
-            << " --build cmake --run '{project}/build/bloom' --starter " << starter
-            << " --cases cases/protocol --cases cases/" << options.exercise << " --cases hidden/"
-            << options.exercise << "\n";
+  try {
+    write_file(options.out / kCollectionFile, format_collection(record));
+  } catch (const FileError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitCouldNotRun;
+  }
+  say_next(record, options);
   return failed == 0 ? kExitPassed : kExitFailed;
 }
 
@@ -480,15 +751,24 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
       const std::optional<std::vector<std::string>> fields = csv_fields(content);
       if (!fields) throw FileError(file, number, "a quote is left open");
       const auto column = [&](const std::string& name) {
-        for (std::size_t i = 0; i < header->size() && i < fields->size(); ++i) {
-          if (trimmed((*header)[i]) == name) return trimmed((*fields)[i]);
-        }
-        return std::string();
+        return csv_column(*header, *fields, name);
       };
+      // a student who has not accepted the assignment has no repository: kept, for their row
       repository.url = column("student_repository_url");
-      if (repository.url.empty()) continue;  // a student who has not accepted the assignment
       repository.id = column("github_username");
       if (repository.id.empty()) repository.id = column("student_repository_name");
+      if (repository.id.empty()) repository.id = column("roster_identifier");
+      if (repository.id.empty()) continue;  // a row that names nobody
+      const std::string points = column("points_awarded");
+      if (!points.empty()) {
+        int value = 0;
+        const auto [end, problem] =
+            std::from_chars(points.data(), points.data() + points.size(), value);
+        if (problem != std::errc() || end != points.data() + points.size()) {
+          throw FileError(file, number, "points_awarded \"" + points + "\" is not a whole number");
+        }
+        repository.points_awarded = value;
+      }
     } else {
       repository.url = content;
       repository.id = repository_name(content);
@@ -497,7 +777,7 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
       throw FileError(file, number,
                       "\"" + repository.id +
                           "\" is not a folder name (letters, digits, "
-                          "'.', '_' and '-', not starting with '.')");
+                          "'.', '_', '-' and '@', not starting with '.')");
     }
     if (const auto [at, added] = seen.emplace(repository.id, number); !added) {
       throw FileError(
@@ -507,6 +787,47 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
     repositories.push_back(repository);
   }
   return repositories;
+}
+
+std::vector<std::string> parse_roster(const std::string& text, const fs::path& file) {
+  std::vector<std::string> ids;
+  std::map<std::string, int> seen;  // id -> its line
+  std::optional<std::vector<std::string>> header;
+  std::istringstream lines(text);
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const std::string content = trimmed(line);
+    if (content.empty() || content[0] == '#') continue;
+    std::string id = content;
+    if (!header && ids.empty() && content.find("identifier") != std::string::npos &&
+        content.find(',') != std::string::npos) {
+      header = csv_fields(content);
+      if (!header) throw FileError(file, number, "a quote is left open in the header");
+      continue;
+    }
+    if (header) {
+      const std::optional<std::vector<std::string>> fields = csv_fields(content);
+      if (!fields) throw FileError(file, number, "a quote is left open");
+      const auto column = [&](const std::string& name) {
+        return csv_column(*header, *fields, name);
+      };
+      id = column("github_username");
+      if (id.empty()) id = column("identifier");
+    }
+    if (!plain_id(id)) {
+      throw FileError(file, number,
+                      "\"" + id +
+                          "\" is not a folder name (letters, digits, '.', '_', '-' and '@', not "
+                          "starting with '.')");
+    }
+    if (const auto [at, added] = seen.emplace(id, number); !added) {
+      throw FileError(file, number,
+                      "\"" + id + "\" is already line " + std::to_string(at->second) + "'s");
+    }
+    ids.push_back(id);
+  }
+  return ids;
 }
 
 int classroom_command(const ClassroomOptions& options) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,31 +57,52 @@ struct ClassroomStep {
 // A repository to collect: its submission id and what `git clone` takes.
 struct ClassroomRepository {
   std::string id;
-  std::string url;
-  int line = 0;  // in the list, for messages
+  std::string url;                    // "" for a student of a grades export who never accepted
+  int line = 0;                       // in the list, for messages
+  std::optional<int> points_awarded;  // what the Classroom workflow reported, from the export
 };
 
 // The repositories of a list, `file` naming it in errors (FileError, "FILE:LINE: error: ..."):
 // either GitHub Classroom's grades export (a CSV file whose header has student_repository_url;
-// the id is github_username, else student_repository_name), or one repository a line (a URL
-// or a path; its id the last part of it, without .git), blank lines and `#` comments skipped.
-// Two repositories with one id, or an id that is not a plain folder name, are errors.
+// the id is github_username, else student_repository_name, else roster_identifier; a row
+// without a repository, a student who never accepted, is kept with an empty url; its
+// points_awarded is kept), or one repository a line (a URL or a path; its id the last part of
+// it, without .git), blank lines and `#` comments skipped. Two repositories with one id, an id
+// that is not a plain folder name, or points that are not a whole number are errors.
 [[nodiscard]] std::vector<ClassroomRepository> parse_repository_list(
     const std::string& text, const std::filesystem::path& file);
+
+// The students of a roster file, `file` naming it in errors: one id a line (blank lines and `#`
+// comments skipped), or GitHub Classroom's roster export (a CSV file whose header has
+// `identifier`; the id is github_username, else identifier). An id given twice, or one that is
+// not a plain folder name, is an error (FileError).
+[[nodiscard]] std::vector<std::string> parse_roster(const std::string& text,
+                                                    const std::filesystem::path& file);
 
 struct ClassroomOptions {
   std::string exercise;
   std::filesystem::path out;      // the template repository, or with collect the submissions
   std::filesystem::path kit;      // the kit's sources; empty: the kit above the current folder
   std::filesystem::path collect;  // a list of repositories; empty: write the template
+  // With collect (docs/github-classroom.md, "Deadlines"):
+  std::string deadline;                       // ISO 8601 with an offset; empty: each HEAD
+  std::filesystem::path extensions;           // per-student deadlines (deadlines.hpp)
+  int late_days = 0;                          // days after a deadline a commit is still taken
+  int late_penalty = 0;                       // percent of the score a day begun late
+  std::filesystem::path template_repository;  // the template, to compare protected paths with
+  std::filesystem::path roster;               // every student, for those the list lacks
 };
 
 // `bloom-grader classroom`. Without collect: writes the template of `exercise` into `out` (a
-// new folder) as a git repository with one commit on main; 0 written, 2 could not. With
-// collect: clones each repository of the list into out/ID, checking out only
-// starter/EXERCISE/ (batch --build cmake builds its shallowest CMakeLists.txt), skips an ID
-// already there, and prints each one's commit; 0 every repository collected, 1 some could not
-// be, 2 the list could not be read.
+// new folder) as a git repository with one commit on main, by the kit's own identity; 0
+// written, 2 could not. With collect: clones each repository of the list into out/ID at its
+// newest commit, or with a deadline its last commit before the student's cutoff (by committer
+// time), checking out only starter/EXERCISE/ (batch --build cmake builds its shallowest
+// CMakeLists.txt); skips an ID already there; and records every student of the list in
+// out/collection.json (report/collection.hpp), those without a folder with the reason. Prints
+// each one's commit, a count by reason, and the batch command; 0 every repository collected
+// (a student who never accepted or pushed nothing is no failure), 1 some could not be cloned,
+// 2 the list, the extensions or the options could not be read.
 [[nodiscard]] int classroom_command(const ClassroomOptions& options);
 
 }  // namespace grader

@@ -193,11 +193,23 @@ TEST_CASE(
           "bip37-team-7\",\"\",\"0\",\"93\"\n"
           "\"bip37\",\"u\",\"s\",\"grace\",\"grace@example.org\",\"\",\"\",\"\",\"0\",\"93\"\n",
       "grades.csv");
-  REQUIRE(repositories.size() == 2);  // the last has no repository: not accepted yet
+  REQUIRE(repositories.size() == 3);
   CHECK(repositories[0].id == "ada");
   CHECK(repositories[0].url == "https://github.com/course/bip37-ada");
   CHECK(repositories[0].line == 2);
+  CHECK(repositories[0].points_awarded == 64);  // what the student's workflow reported
   CHECK(repositories[1].id == "bip37-team-7");  // no GitHub name (a group): the repository's
+  // no repository: not accepted yet, kept for their row in the gradebook
+  CHECK(repositories[2].id == "grace");
+  CHECK(repositories[2].url.empty());
+  CHECK(repositories[2].points_awarded == 0);
+}
+
+TEST_CASE("a grades export whose points_awarded is not a whole number is refused where it is") {
+  CHECK_THROWS_WITH_AS(
+      static_cast<void>(grader::parse_repository_list(
+          "github_username,student_repository_url,points_awarded\nada,/x,lots\n", "g.csv")),
+      "g.csv:2: error: points_awarded \"lots\" is not a whole number", grader::FileError);
 }
 
 TEST_CASE(
@@ -230,6 +242,10 @@ TEST_CASE(
   CHECK(sh(git + "rev-list --count HEAD").out == "1\n");
   CHECK(sh(git + "symbolic-ref HEAD").out == "refs/heads/main\n");
   CHECK(sh(git + "status --porcelain").out.empty());  // everything committed
+  // by the kit, whoever made it: the template's history names no machine
+  CHECK(sh(git + "log -1 --format='%an <%ae>, %cn <%ce>'").out ==
+        "Bloom course kit <bloom-course-kit@localhost>, Bloom course kit "
+        "<bloom-course-kit@localhost>\n");
 
   // a second time into the same folder: refused, and the first is left as it was
   const Finished again =
@@ -254,8 +270,32 @@ TEST_CASE(
   CHECK_FALSE(fs::exists(submissions / "bip37-template" / "cases"));
   CHECK(collected.out.find(
             "bip37-template: " + sh(git + "rev-parse --short=12 HEAD").out.substr(0, 12) +
-            " from ") != std::string::npos);
+            " of ") != std::string::npos);
+  CHECK(grader::read_file(submissions / "collection.json").find("\"state\": \"clone failed\"") !=
+        std::string::npos);
+  // the next command is the one docs/github-classroom.md gives, sandboxed and with its --out;
+  // the kit here has no hidden/bip37, so it is not named, and the line says what to add
+  CHECK(collected.out.find(
+            " batch --cases cases/protocol --cases cases/bip37 \\\n  --submissions " +
+            submissions.string() +
+            " --build cmake --run '{project}/build/bloom' --starter starter/bip37 \\\n"
+            "  --sandbox --out grades/\n(no hidden/bip37 here: add --cases with the folder of "
+            "your hidden suite)\n") != std::string::npos);
   const Finished twice =
       grader_run({"classroom", "bip37", "--collect", list.string(), "--out", submissions.string()});
   CHECK(twice.out.find("bip37-template: already collected at ") != std::string::npos);
+}
+
+TEST_CASE("a roster is one id a line, or GitHub Classroom's roster export, its GitHub name first") {
+  CHECK(grader::parse_roster("# the class\nada\n\n grace \n", "roster.txt") ==
+        std::vector<std::string>{"ada", "grace"});
+  CHECK(grader::parse_roster(
+            "\"identifier\",\"github_username\",\"github_id\",\"name\"\n"
+            "\"ada@uni\",\"ada\",\"1\",\"Ada L.\"\n\"grace@uni\",\"\",\"\",\"Grace H.\"\n",
+            "classroom_roster.csv") == std::vector<std::string>{"ada", "grace@uni"});
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("ada\nada\n", "roster.txt")),
+                       "roster.txt:2: error: \"ada\" is already line 1's", grader::FileError);
+  CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("../ada\n", "roster.txt")),
+                       doctest::Contains("roster.txt:1: error: \"../ada\" is not a folder name"),
+                       grader::FileError);
 }

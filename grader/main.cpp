@@ -304,6 +304,26 @@ int main(int argc, char** argv) {
   classroom_app->add_option("--collect", classroom.collect,
                             "a list of repositories to clone into --out, one folder each: GitHub "
                             "Classroom's grades CSV, or one URL or path a line");
+  classroom_app->add_option(
+      "--deadline", classroom.deadline,
+      "with --collect: take each repository's last commit before this time, ISO "
+      "8601 with an offset (2026-12-04T18:00:00+01:00); by committer time");
+  classroom_app->add_option(
+      "--extensions", classroom.extensions,
+      "with --deadline: a file of per-student deadlines, one 'ID TIME' a line");
+  classroom_app->add_option(
+      "--late-days", classroom.late_days,
+      "with --deadline: also take commits up to N days after a deadline (default 0)");
+  classroom_app->add_option(
+      "--late-penalty", classroom.late_penalty,
+      "with --late-days: percent of the score taken per day begun late (default 0)");
+  classroom_app->add_option(
+      "--roster", classroom.roster,
+      "with --collect: every student, one id a line (or Classroom's roster CSV); "
+      "one the list has no repository for gets a row, never accepted");
+  classroom_app->add_option("--template", classroom.template_repository,
+                            "with --collect: the template repository, to list the protected paths "
+                            "(.github/, the cases, check/, CMake files) each student changed");
 
   grader::ExercisesOptions exercises;
   CLI::App* exercises_app = app.add_subcommand(

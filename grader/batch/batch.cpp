@@ -205,6 +205,44 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   return submission_report_of(report, id, std::move(build));
 }
 
+// Every student of the roster without a folder gets a report, so that the gradebook has a row
+// for each: written by the first shard alone, and like every report only once unless
+// --regrade. Throws FileError.
+void write_not_collected(const BatchOptions& options, const std::vector<Case>& cases,
+                         const std::vector<Collected>& roster) {
+  if (options.shard_index != 1) return;
+  for (const Collected& student : roster) {
+    if (student.state == CollectState::Collected) continue;
+    const fs::path report = report_path(options.out, fs::path(student.id));
+    if (!options.regrade && fs::exists(report)) continue;
+    write_file(report, format_submission_report(not_collected_report(cases, student)));
+  }
+}
+
+// The collection record of the submissions folder (report/collection.hpp), when classroom
+// --collect wrote one, else none; its students without a folder given their reports.
+// nullopt after saying why it could not be read or written.
+std::optional<std::vector<Collected>> roster_of(const BatchOptions& options, const std::vector<Case>& cases) {
+  try {
+    const fs::path file = options.submissions / kCollectionFile;
+    const std::optional<std::string> text = read_file_if_present(file);
+    std::vector<Collected> roster = text ? parse_collection(*text, file) : std::vector<Collected>{};
+    write_not_collected(options, cases, roster);
+    return roster;
+  } catch (const std::exception& problem) {
+    error(problem.what());
+    return std::nullopt;
+  }
+}
+
+// The report with its student's entry of the roster, when there is one.
+SubmissionReport with_collection(SubmissionReport report, const std::vector<Collected>& roster) {
+  for (const Collected& student : roster) {
+    if (student.id == report.submission) report.collected = student;
+  }
+  return report;
+}
+
 }  // namespace
 
 int batch_grade(const BatchOptions& options) {
@@ -261,6 +299,8 @@ int batch_grade(const BatchOptions& options) {
   if (cache) context.build_cache = cache->path;
 
   fs::create_directories(options.out);
+  const std::optional<std::vector<Collected>> roster = roster_of(options, cases);
+  if (!roster) return kExitCouldNotRun;
   const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);
   const std::vector<fs::path> todo = still_to_grade(mine, options.out, options.regrade);
   std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
@@ -285,7 +325,8 @@ int batch_grade(const BatchOptions& options) {
                {"summary", std::string("the submission could not be graded: ") + failed.what()}});
         }
       },
-      [&](std::size_t index, const SubmissionReport& report) {
+      [&](std::size_t index, const SubmissionReport& graded) {
+        const SubmissionReport report = with_collection(graded, *roster);
         try {
           write_file(report_path(options.out, todo[index]), format_submission_report(report));
         } catch (const std::exception& error) {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "inert.hpp"
+#include "deadlines.hpp"
 #include "report/class_report.hpp"
 #include "report/csv.hpp"
 
@@ -39,6 +40,33 @@ void write_class_counts(const ClassSummary& summary, std::ostream& out) {
   }
 }
 
+// The columns of the collection and of the subtotals, after looks_like: public and hidden (the
+// score's two parts), then what classroom --collect recorded (report/collection.hpp), empty for
+// a submission that did not come from it.
+constexpr const char* kCollectionColumns =
+    "public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,"
+    "final,collected";
+
+std::string collection_cells(const SubmissionReport& report) {
+  std::ostringstream row;
+  row << report.public_score() << "," << report.hidden_score() << ",";
+  if (!report.collected) {
+    row << ",,,,,," << report.final_score() << ",";
+    return row.str();
+  }
+  const Collected& c = *report.collected;
+  // not checked: collected without a template to compare with
+  std::string paths = c.protected_changed || c.state != CollectState::Collected ? "" : "not checked";
+  for (const std::string& path : c.protected_changed.value_or(std::vector<std::string>{})) {
+    paths += (paths.empty() ? "" : " ") + path;
+  }
+  row << (c.workflow_points ? std::to_string(*c.workflow_points) : "") << "," << csv_cell(paths)
+      << "," << c.commit << "," << (c.commit_time ? iso_time(*c.commit_time) : "") << ","
+      << c.days_late << "," << c.penalty_percent << "%," << report.final_score() << ","
+      << csv_cell(std::string(collect_state_name(c.state)));
+  return row.str();
+}
+
 }  // namespace
 
 std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
@@ -51,15 +79,14 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
     }
   }
   std::ostringstream csv;
-  csv << "id,status,score,max,passed,failed,looks_like";
-  for (const std::string& name : case_names) {
-    csv << "," << csv_cell(name) << "," << csv_cell(name + " verdict");
-  }
+  csv << "id,status,score,max,passed,failed,looks_like," << kCollectionColumns;
+  for (const std::string& name : case_names) csv << "," << csv_cell(name) << "," << csv_cell(name + " verdict");
   csv << "\n";
   for (const SubmissionReport& report : reports) {
-    csv << csv_cell(report.submission) << "," << status_name(report.status) << "," << report.score()
-        << "," << report.max_score() << "," << report.passed() << "," << report.failed() << ","
-        << csv_cell(looks_like_text(report));
+    csv << csv_cell(report.submission) << "," << status_name(report.status) << ","
+        << report.score() << "," << report.max_score() << "," << report.passed() << ","
+        << report.failed() << "," << csv_cell(looks_like_text(report)) << ","
+        << collection_cells(report);
     const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
     for (const std::string& name : case_names) {
       const auto it = std::find_if(outcomes.begin(), outcomes.end(),

@@ -28,7 +28,9 @@ struct BatchOutput {
 [[nodiscard]] const BatchOutput& batch_output(std::string_view name);
 
 // The gradebook: a header, then one row per report in their order: id, status, score, max,
-// passed, failed, looks_like, then each case's points and verdict. Each text cell is written by
+// passed, failed, looks_like; the public and hidden subtotals and what classroom --collect
+// recorded (workflow_points, protected_changed, commit, commit_time, late_days, late_penalty,
+// final, collected); then each case's points and verdict. Each text cell is written by
 // csv_cell() (csv.hpp): no cell starts a formula.
 [[nodiscard]] std::string gradebook_csv(const std::vector<SubmissionReport>& reports);
 

@@ -153,7 +153,10 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
       memory = memory || outcome.verdict == Verdict::MemoryLimit;
       auto [at, fresh] = case_at.try_emplace(outcome.name, summary.cases.size());
       if (fresh) summary.cases.push_back({outcome.name, 0, 0});
-      if (report.status == SubmissionStatus::BuildFailed) continue;
+      // no case of theirs ran: a rate counts the programs that ran it
+      if (report.status == SubmissionStatus::BuildFailed ||
+          report.status == SubmissionStatus::NotCollected)
+        continue;
       ClassSummary::CaseRate& rate = summary.cases[at->second];
       ++rate.graded;
       rate.passed += outcome.verdict == Verdict::Passed ? 1 : 0;
@@ -503,6 +506,10 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
         .element("td", {{"class", "first"}}, first_failing)
         .open("td");
     ++order;
+    if (report.status == SubmissionStatus::NotCollected) {
+      page.element("p", looks_like_text(report)).close().close();
+      continue;
+    }
     if (report.status == SubmissionStatus::BuildFailed) {
       const std::string output = report.build.value("output", "");
       page.open("details")
@@ -523,6 +530,67 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
     page.close().close().close();  // details, td, tr
   }
   page.close().close().close();  // tbody, table, section
+}
+
+// What regrading found that the students' own workflow did not say: submissions whose workflow
+// reported more points than the kit gives their public cases, and those whose protected paths
+// differ from the template's. Only for submissions collected with that knowledge.
+void write_flags(html::Writer& page, const std::vector<SubmissionReport>& reports) {
+  std::vector<const SubmissionReport*> over;
+  std::vector<const SubmissionReport*> changed;
+  for (const SubmissionReport& report : reports) {
+    if (!report.collected || report.status == SubmissionStatus::NotCollected) continue;
+    const Collected& collected = *report.collected;
+    if (collected.workflow_points && *collected.workflow_points > report.public_score())
+      over.push_back(&report);
+    if (collected.protected_changed && !collected.protected_changed->empty())
+      changed.push_back(&report);
+  }
+  if (over.empty() && changed.empty()) return;
+  page.open("section", {{"aria-labelledby", "h-flags"}})
+      .element("h2", {{"id", "h-flags"}}, "Flagged: the workflow's word against the kit's");
+  if (!over.empty()) {
+    page.element("h3", "Workflow points above the kit's public score")
+        .open("table", {{"id", "flag-points"}})
+        .open("thead")
+        .open("tr")
+        .element("th", "submission")
+        .element("th", {{"class", "num"}}, "workflow")
+        .element("th", {{"class", "num"}}, "kit, public cases")
+        .close()
+        .close()
+        .open("tbody");
+    for (const SubmissionReport* report : over) {
+      page.open("tr")
+          .element("th", {{"scope", "row"}}, report->submission)
+          .element("td", {{"class", "num"}}, std::to_string(*report->collected->workflow_points))
+          .element("td", {{"class", "num"}}, std::to_string(report->public_score()))
+          .close();
+    }
+    page.close().close();  // tbody, table
+  }
+  if (!changed.empty()) {
+    page.element("h3", "Protected paths changed since the template's commit")
+        .open("table", {{"id", "flag-protected"}})
+        .open("thead")
+        .open("tr")
+        .element("th", "submission")
+        .element("th", "paths")
+        .close()
+        .close()
+        .open("tbody");
+    for (const SubmissionReport* report : changed) {
+      std::string paths;
+      for (const std::string& path : *report->collected->protected_changed)
+        paths += (paths.empty() ? "" : " ") + path;
+      page.open("tr")
+          .element("th", {{"scope", "row"}}, report->submission)
+          .element("td", paths)
+          .close();
+    }
+    page.close().close();  // tbody, table
+  }
+  page.close();  // section
 }
 
 void write_case_texts(html::Writer& page, const std::vector<CaseInfo>& infos) {
@@ -576,6 +644,7 @@ std::string class_report_html(const std::vector<SubmissionReport>& reports,
   summary_item(page, "sum-memory", "ran out of memory in a case", std::to_string(summary.with_memory));
   page.close().close();  // ul, section
   write_histogram(page, summary);
+  write_flags(page, reports);
   write_mistakes(page, summary);
   write_cases(page, summary, cases);
   write_submissions(page, reports);

@@ -14,6 +14,8 @@ std::string_view status_name(SubmissionStatus status) {
     case SubmissionStatus::Passed: return "passed";
     case SubmissionStatus::Failed: return "failed";
     case SubmissionStatus::BuildFailed: return "build-failed";
+    case SubmissionStatus::NotCollected:
+      return "not-collected";
   }
   return "failed";
 }
@@ -29,9 +31,25 @@ std::vector<SubmissionReport::CaseOutcome> SubmissionReport::cases() const {
   std::vector<CaseOutcome> outcomes;
   for (const nlohmann::json& c : run["cases"]) {
     // parse_submission_report checked that each verdict is one
-    outcomes.push_back({c["name"], c["points"], parse_verdict(c["verdict"].get<std::string>()).value()});
+    outcomes.push_back({c["name"], c["points"],
+                        parse_verdict(c["verdict"].get<std::string>()).value(),
+                        c.value("hidden", false)});
   }
   return outcomes;
+}
+
+int SubmissionReport::public_score() const {
+  return score() - hidden_score();
+}
+
+int SubmissionReport::hidden_score() const {
+  int points = 0;
+  for (const CaseOutcome& outcome : cases()) points += outcome.hidden ? outcome.points : 0;
+  return points;
+}
+
+int SubmissionReport::final_score() const {
+  return collected ? collected->after_penalty(score()) : score();
 }
 
 SubmissionReport submission_report_of(const Report& run, std::string submission, nlohmann::json build) {
@@ -52,7 +70,29 @@ SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string
   return {std::move(submission), SubmissionStatus::BuildFailed, std::move(build), to_json(report)};
 }
 
+SubmissionReport not_collected_report(const std::vector<Case>& cases, Collected collected) {
+  Report report;
+  const std::string reason =
+      "not run: not collected, " + std::string(collect_state_name(collected.state));
+  for (const Case& kase : cases) {
+    CaseResult result;
+    result.kase = &kase;
+    result.summary = reason;
+    report.results.push_back(std::move(result));
+  }
+  std::string id = collected.id;
+  return {std::move(id),
+          SubmissionStatus::NotCollected,
+          {{"command", nullptr}, {"ok", false}},
+          to_json(report),
+          std::move(collected)};
+}
+
 std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
+  if (status == SubmissionStatus::NotCollected) {
+    const std::string reason(collected ? collect_state_name(collected->state) : "no record");
+    return {{"not collected", "not collected: " + reason, false}};
+  }
   if (status == SubmissionStatus::BuildFailed) return {{"build failed", "build failed", false}};
   if (status == SubmissionStatus::Passed) return {};
   std::vector<Look> terms;
@@ -122,6 +162,7 @@ std::string format_submission_report(const SubmissionReport& report) {
   json["submission"] = report.submission;
   json["status"] = status_name(report.status);
   json["build"] = report.build;
+  if (report.collected) json["collection"] = collected_json(*report.collected);
   return json_text(json);
 }
 
@@ -153,8 +194,9 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
   const std::string status = need(json, "status", type::string, "");
   const std::optional<SubmissionStatus> known = parse_submission_status(status);
   if (!known) {
-    throw FileError(where, 0, "not a submission report: status \"" + status +
-                                  "\" is none of passed, failed, build-failed");
+    throw FileError(where, 0,
+                    "not a submission report: status \"" + status +
+                        "\" is none of passed, failed, build-failed, not-collected");
   }
   report.status = *known;
   report.build = need(json, "build", type::object, "");
@@ -173,6 +215,9 @@ SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
       throw FileError(where, 0, "not a submission report: cases[].verdict \"" + verdict + "\" is no verdict");
     }
   }
+  if (json.contains("collection"))
+    report.collected = collected_from_json(json["collection"], where);
+  json.erase("collection");
   json.erase("submission");
   json.erase("status");
   json.erase("build");

@@ -7,26 +7,29 @@
 #include <cstddef>
 #include <filesystem>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "judge.hpp"
 #include "report.hpp"
+#include "report/collection.hpp"
 
 namespace grader {
 
-// How a submission came out, as a whole: every case passed; some did not; or its build failed
-// and no case ran.
-enum class SubmissionStatus { Passed, Failed, BuildFailed };
+// How a submission came out, as a whole: every case passed; some did not; its build failed and
+// no case ran; or there was nothing to build, a student of the roster whose repository was not
+// collected (its collection record says why).
+enum class SubmissionStatus { Passed, Failed, BuildFailed, NotCollected };
 inline constexpr SubmissionStatus kSubmissionStatuses[] = {
-    SubmissionStatus::Passed, SubmissionStatus::Failed, SubmissionStatus::BuildFailed};
-static_assert(std::size(kSubmissionStatuses) == static_cast<std::size_t>(SubmissionStatus::BuildFailed) + 1);
-// "passed", "failed", "build-failed": the one name in reports and gradebooks, and
+    SubmissionStatus::Passed, SubmissionStatus::Failed, SubmissionStatus::BuildFailed,
+    SubmissionStatus::NotCollected};
+static_assert(std::size(kSubmissionStatuses) ==
+              static_cast<std::size_t>(SubmissionStatus::NotCollected) + 1);
+// "passed", "failed", "build-failed", "not-collected": the one name in reports and gradebooks, and
 // parse_submission_status's inverse.
 [[nodiscard]] std::string_view status_name(SubmissionStatus status);
 [[nodiscard]] std::optional<SubmissionStatus> parse_submission_status(std::string_view name);
@@ -36,6 +39,8 @@ struct SubmissionReport {
   SubmissionStatus status = SubmissionStatus::Failed;
   nlohmann::json build;    // command (null without --build), ok, time_ms, output[, summary]
   nlohmann::json run;      // to_json of the run's Report: {"summary": ..., "cases": [...]}
+  // What classroom --collect took of this student, when the submissions came from it.
+  std::optional<Collected> collected = std::nullopt;
 
   // What the gradebook reads, from run; parse_submission_report checks that each is there.
   [[nodiscard]] int score() const { return run["summary"]["score"]; }
@@ -47,10 +52,17 @@ struct SubmissionReport {
     std::string name;
     int points = 0;
     Verdict verdict = Verdict::NotRun;
+    bool hidden = false;
     bool operator==(const CaseOutcome&) const = default;
   };
   [[nodiscard]] std::vector<CaseOutcome> cases() const;
-  // What the submission's failures look like, most telling first: "build failed"; the ids of
+  // The points of the public cases, and of the hidden ones: score() is their sum.
+  [[nodiscard]] int public_score() const;
+  [[nodiscard]] int hidden_score() const;
+  // The score after the collection's late penalty; score() when there is none.
+  [[nodiscard]] int final_score() const;
+  // What the submission's failures look like, most telling first: "not collected: REASON";
+  // "build failed"; the ids of
   // the known mistakes the run names; "not implemented: NAME, NAME" (its `error: not
   // implemented` answers); "timeout in N cases", "crashed in N cases" and the other verdicts
   // that are not a wrong answer; "debug lines on standard output in N cases" (right answers
@@ -73,6 +85,11 @@ struct SubmissionReport {
 // The report of a submission whose build failed: every case of `cases` not run, none passed.
 [[nodiscard]] SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string submission,
                                                    nlohmann::json build);
+
+// The report of a student of the roster who has no folder to grade (`collected`'s state is not
+// Collected): every case of `cases` not run, none passed, the state its reason.
+[[nodiscard]] SubmissionReport not_collected_report(const std::vector<Case>& cases,
+                                                    Collected collected);
 
 // The terms of looks_like() as one cell of a table: their texts joined by "; ".
 [[nodiscard]] std::string looks_like_text(const SubmissionReport& report);

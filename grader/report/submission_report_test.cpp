@@ -63,7 +63,7 @@ TEST_CASE("a file that is not a submission report says which field is wrong") {
   nlohmann::json odd_status = good;
   odd_status["status"] = "pass";
   CHECK(problem_of(odd_status.dump()) ==
-        "grades/x.json: error: not a submission report: status \"pass\" is none of passed, failed, build-failed");
+        "grades/x.json: error: not a submission report: status \"pass\" is none of passed, failed, build-failed, not-collected");
   nlohmann::json odd_verdict = good;
   odd_verdict["cases"][0]["verdict"] = "wrong";
   CHECK(problem_of(odd_verdict.dump()) ==
@@ -75,9 +75,9 @@ TEST_CASE("the gradebook has one row per report and one column per case, quoted 
   const std::vector<grader::SubmissionReport> reports = {submission("alice, 2", "1\n2\n"),
                                                          submission("bob", "1\n3\n")};
   CHECK(grader::gradebook_csv(reports) ==
-        "id,status,score,max,passed,failed,looks_like,hashing/two,hashing/two verdict\n"
-        "\"alice, 2\",passed,1,1,1,0,,1,passed\n"
-        "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,wrong-output\n");
+        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,final,collected,hashing/two,hashing/two verdict\n"
+        "\"alice, 2\",passed,1,1,1,0,,1,0,,,,,,,1,,1,passed\n"
+        "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,0,,,,,,,0,,0,wrong-output\n");
 }
 
 TEST_CASE("an id that is not UTF-8 is written with U+FFFD for its bad bytes, not refused") {
