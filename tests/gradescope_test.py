@@ -20,6 +20,7 @@ import zipfile
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 from debian_root import Root, run  # noqa: E402
 import outcome  # noqa: E402
 from starters import solved_starters  # noqa: E402
@@ -203,7 +204,10 @@ def main():
             hidden = source / "hidden" / exercise
             hidden.mkdir(parents=True, exist_ok=True)
             (hidden / "secret.case").write_text(HIDDEN_CASE)
-            env = dict(os.environ, AUTOGRADER_ROOT=str(root), BLOOM_GRADER=args.grader)
+            # the grader where the zip puts it, which run_autograder makes root's alone
+            # (--sandbox-users refuses a grader every uid may read)
+            grader = install_grader(args.grader, source / "bin")
+            env = dict(os.environ, AUTOGRADER_ROOT=str(root), BLOOM_GRADER=str(grader))
             if submission.parent.name in sandbox_kind:
                 env["BLOOM_SANDBOX"] = sandbox_kind[submission.parent.name]
             done = subprocess.run([source / "gradescope" / "run_autograder"], env=env,

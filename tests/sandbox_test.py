@@ -22,6 +22,9 @@ kinds, each attempt with its control.
 - `bloom-grader build` (Gradescope's): a build that writes 1 GiB stops at the 512 MiB of its
   copy and leaves the submission as it was (the control, unsandboxed, writes 640 MiB); a build
   whose program is a link to /etc/shadow brings nothing back.
+- The kit: `--sandbox-users` refuses a grader whose folder or kit every uid may read; from a kit
+  that is root's, a CMakeLists.txt that reads the reference solution gets nothing under either
+  kind, and the control does.
 
 The attempts check for ability and harm nothing (see escape.py).
 
@@ -47,6 +50,8 @@ from outcome import Tally  # noqa: E402
 PYTHON = "/usr/bin/python3"  # the sandbox shows /usr, and nothing of a user's own Python
 PROCESS_BOUND = 64   # SandboxOptions::processes
 TMP_MIB = 64         # SandboxOptions::tmp_bytes
+TMP_INODES = 16384   # SandboxOptions::tmp_inodes
+SCRATCH_MIB = 512    # SandboxOptions::scratch_bytes, also /var/tmp's under --sandbox-users
 MEMORY_MIB = 512     # the --memory this test gives
 KINDS = ("--sandbox", "--sandbox-users")
 HIDE_CGROUPS = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
@@ -109,6 +114,8 @@ CATALOGUE = [
     Row(f"8 processes × 128 MiB under --memory {MEMORY_MIB}", "memory", ["procs=8", f"mib={MEMORY_MIB // 4}"]),
     Row("fill its temporary folder with 256 MiB in 8 MiB files", "fill", ["mib=256"], ["path={outside}", "mib=128"]),
     Row("fill /dev/shm with 256 MiB", "fill", ["path=/dev/shm", "mib=256"], ["path=/dev/shm", "mib=128"]),
+    Row("fill /var/tmp with 1 GiB", "fill", ["path=/var/tmp", "mib=1024"], ["path={outside}", "mib=128"]),
+    Row("make 40,000 empty files in its temporary folder", "files", ["n=40000"], ["path={outside}", "n=40000"]),
 ]
 
 
@@ -194,7 +201,7 @@ def interactive_shell(command, seconds=20):
 def said(out):
     lines = [line for line in out.splitlines() if line.startswith(("ABLE", "UNABLE"))]
     counts = [int(line.split()[1]) for line in out.splitlines() if line.startswith("COUNT")]
-    return (lines[0] if lines else None), (counts[0] if counts else None)
+    return (lines[0] if lines else None), (counts[-1] if counts else None)  # the last: the total
 
 
 ERRORS = ("Operation not permitted", "Permission denied", "No such file or directory",
@@ -208,8 +215,10 @@ def short(line, count):
     if line is None:
         return "(nothing)"
     text = line.split(": ", 1)[1] if ": " in line else line
+    if count is not None and "killed by its memory bound" in text:
+        return f"{count} MiB, then killed (cgroup memory)"
     if count is not None:
-        return f"{count} MiB" if "MiB" in text else f"{count} processes"
+        return f"{count} MiB" if "MiB" in text else f"{count} files" if " files of " in text else f"{count} processes"
     errors = [word for word in ERRORS if word in text]
     if errors and not text.startswith(("uid", "CapBnd", "the kernel")):
         return ("no terminal; TIOCSTI: " if "/dev/tty" in text else "") + errors[-1]
@@ -234,7 +243,7 @@ def main():
     parser.add_argument("--as-user", type=int, help="also run the grader as this ordinary uid")
     parser.add_argument("--docs", type=pathlib.Path, help="docs/batch.md: every row must be named there")
     parser.add_argument("--table", type=pathlib.Path, help="write the measured table here (Markdown)")
-    parts = ("catalogue", "beside", "terminal", "graders", "build")
+    parts = ("catalogue", "beside", "terminal", "graders", "build", "kit")
     parser.add_argument("--only", action="append", choices=parts, help="run only this part (repeatable)")
     args = parser.parse_args()
     if os.geteuid() != 0:
@@ -261,10 +270,14 @@ def main():
         outside.mkdir()
         for path in (secret.parent, tmp / "submissions", outside):
             path.chmod(0o700)
-        # Everything the grader runs from here, so that an ordinary uid can reach it too.
+        # Everything the grader runs from here, so that an ordinary uid can reach it too; the
+        # root grader's own copy is root's alone, as --sandbox-users asks.
         bin_dir = tmp / "bin"
         bin_dir.mkdir()
-        grader = install_grader(args.grader, bin_dir)
+        user_grader = install_grader(args.grader, bin_dir)
+        grader = install_grader(args.grader, tmp / "grader", mode=0o700)
+        grader.parent.chmod(0o700)
+        grader_of = lambda host: user_grader if host.user is not None else grader
         escape = bin_dir / "escape.py"
         shutil.copy(args.escape, escape)
         setuid = bin_dir / "id-setuid"  # a setuid-root copy of id(1)
@@ -297,7 +310,7 @@ def main():
             return done.stdout, done.stderr, done.returncode
 
         def inside(host, kind, row, words):
-            argv = [str(grader), "sandbox", kind, "--memory", str(MEMORY_MIB), "--timeout", "60"]
+            argv = [str(grader_of(host)), "sandbox", kind, "--memory", str(MEMORY_MIB), "--timeout", "60"]
             for path in fill(row.read):
                 argv += ["--sandbox-read", path]
             argv = host.argv(argv + ["--", PYTHON, str(escape), row.attempt, *words])
@@ -309,14 +322,23 @@ def main():
                 return PROCESS_BOUND + (40 if host.user is not None else 0)  # RLIMIT_NPROC counts the user's own
             if row.attempt == "memory":
                 return MEMORY_MIB if host.cgroups and host.user is None else MEMORY_MIB * PROCESS_BOUND
-            if row.attempt == "fill":
-                return TMP_MIB if kind == "--sandbox" else 256  # the users kind bounds a file, not the total
+            if row.attempt == "fill" and "path=/var/tmp" in row.args:
+                return 0 if kind == "--sandbox" else SCRATCH_MIB  # bubblewrap shows no /var/tmp
+            if row.attempt == "fill":  # the users kind's own folder and /dev/shm: the grader's tmpfs
+                return TMP_MIB
+            if row.attempt == "files":  # bubblewrap's tmpfs has no nr_inodes: only kernel memory is left
+                return 40000 if kind == "--sandbox" else TMP_INODES
             return None
+
+        def floor_of(row):
+            """The least a bounded attempt must get inside: a tmpfs the docs promise is one to
+            write, not a read-only folder (its last 8 MiB file may not fit whole)."""
+            return TMP_MIB - 8 if row.attempt == "fill" and "path=/var/tmp" not in row.args else 0
 
         def catalogue(host, kind):
             column = f"{kind}, {host.name}"
             # the host is what it says: cgroups there or not
-            done = subprocess.run(host.argv([str(grader), "sandbox", kind]), capture_output=True, text=True)
+            done = subprocess.run(host.argv([str(grader_of(host)), "sandbox", kind]), capture_output=True, text=True)
             expect(done.returncode == 0 and ("cgroup pids.max" in done.stdout) == (host.cgroups and host.user is None),
                    f"{column}: bloom-grader sandbox says {done.stdout[-600:]!r} {done.stderr[-300:]!r}")
             for row in CATALOGUE:
@@ -326,12 +348,15 @@ def main():
                     inside(host, kind, Row("", "leave"), [f"tag={tag}"])
                 out, err, status = inside(host, kind, row, fill(row.args, tag))
                 line, count = said(out)
-                table[row.label, column] = short(line, count)
                 limit = bound_of(row, host, kind)
+                if line is None and count is not None and limit is not None and "killed by" in err:
+                    line = f"UNABLE: killed by its memory bound after {count} MiB"  # tmpfs pages count there
+                table[row.label, column] = short(line, count)
                 if line is None:
                     expect(False, f"{label}: inside said nothing (status {status}): {out[-300:]!r} {err[-300:]!r}")
                 elif limit is not None:
-                    if expect(count is not None and count <= limit, f"{label}: inside got {count}, over the bound {limit}: {line}"):
+                    if expect(count is not None and floor_of(row) <= count <= limit,
+                              f"{label}: inside got {count}, not within {floor_of(row)}..{limit}: {line}"):
                         print(f"ok  {label}: inside bounded: {line}")
                 elif expect(line.startswith("UNABLE"), f"{label}: inside the sandbox: {line}"):
                     print(f"ok  {label}: inside: {line}")
@@ -501,6 +526,50 @@ def main():
                 expect(done.returncode == 0 and program.is_symlink(), f"build, the control: {done.stderr[-400:]}")
             print(f"ok  build {name}: wrote {wrote}, link {'brought back' if brought else 'refused'}")
 
+        def kit(kinds):
+            """The kit unreadable to what it grades: --sandbox-users refuses a grader whose folder
+            or kit every uid may read, and runs once they are root's; from there, a submission's
+            CMakeLists.txt that reads the reference solution at configure time gets nothing of it
+            under either kind, and the control, unsandboxed, gets it."""
+            open_kit = tmp / "kit"
+            (open_kit / "reference").mkdir(parents=True)
+            (open_kit / "cases").mkdir()
+            solution = open_kit / "reference" / "bip37.cpp"
+            solution.write_text(f"// REFERENCE-SOLUTION-{os.getpid()}\n")
+            kit_grader = install_grader(args.grader, open_kit / "bin")
+            open_kit.chmod(0o755)
+            label = "the kit: "
+            done = subprocess.run([str(kit_grader), "sandbox", "--sandbox-users"], capture_output=True, text=True)
+            refused = done.returncode == 2 and f"the grader's folder {open_kit / 'bin'} can be read" in done.stderr \
+                and f"chmod o-rwx {open_kit / 'bin'}" in done.stderr
+            beside[label + "--sandbox-users from a grader folder every uid may read", "--sandbox-users"] = \
+                "refused" if refused else "ran"
+            expect(refused, f"kit: a readable grader folder: exit {done.returncode}, {done.stderr.strip()!r}")
+            (open_kit / "bin").chmod(0o700)
+            done = subprocess.run([str(kit_grader), "sandbox", "--sandbox-users"], capture_output=True, text=True)
+            refused = done.returncode == 2 and f"the kit {open_kit} can be read" in done.stderr
+            beside[label + "--sandbox-users from a kit every uid may read", "--sandbox-users"] = \
+                "refused" if refused else "ran"
+            expect(refused, f"kit: a readable kit: exit {done.returncode}, {done.stderr.strip()!r}")
+            open_kit.chmod(0o700)
+            done = subprocess.run([str(kit_grader), "sandbox", "--sandbox-users"], capture_output=True, text=True)
+            expect(done.returncode == 0, f"kit: a kit root's alone: exit {done.returncode}, {done.stderr.strip()!r}")
+            for kind in (*kinds, None):
+                name = (kind or "none").strip("-")
+                reader = tmp / f"kit-reader-{name}" / "upload"
+                reader.mkdir(parents=True)
+                (reader / "CMakeLists.txt").write_text(
+                    "cmake_minimum_required(VERSION 3.16)\nproject(reads NONE)\n"
+                    f"file(READ \"{solution}\" said)\nmessage(FATAL_ERROR \"READ: ${{said}}\")\n")
+                done = subprocess.run([str(kit_grader), "build", *([kind] if kind else []), str(reader)],
+                                      capture_output=True, text=True, timeout=600)
+                leaked = f"REFERENCE-SOLUTION-{os.getpid()}" in done.stdout + done.stderr
+                beside[label + "a configure-time read of the reference solution", kind or "control"] = \
+                    "read" if leaked else "refused"
+                expect(leaked == (kind is None),
+                       f"kit: {kind or 'control'}: CMake reading {solution}: exit {done.returncode}, {done.stderr[-600:]}")
+            print("ok  the kit: refused while readable; the reference unread at configure time")
+
         hosts = [Host("root, cgroup v1 writable"), Host("root, no cgroup", cgroups=False)]
         wanted = set(args.only or parts)
         try:
@@ -522,6 +591,8 @@ def main():
             if "build" in wanted:
                 for kind in (*KINDS, None):
                     build(kind)
+            if "kit" in wanted:
+                kit(KINDS)
             if args.as_user is not None and "catalogue" in wanted:
                 user = Host(f"uid {args.as_user}", user=args.as_user)
                 for path in (secret.parent, outside, tmp / "submissions"):  # the ordinary user's own files
@@ -530,7 +601,7 @@ def main():
                 os.chown(outside, args.as_user, args.as_user)
                 catalogue(user, "--sandbox")
                 controls(args.as_user)
-                done = subprocess.run(user.argv([str(grader), "sandbox", "--sandbox-users"]), capture_output=True, text=True)
+                done = subprocess.run(user.argv([str(user_grader), "sandbox", "--sandbox-users"]), capture_output=True, text=True)
                 expect(done.returncode == 2 and "needs the grader to run as root" in done.stderr,
                        f"--sandbox-users as uid {args.as_user}: exit {done.returncode}, {done.stderr.strip()!r}")
         finally:

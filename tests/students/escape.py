@@ -239,14 +239,34 @@ def attempt_fill(args):
                     f.write(chunk)
                     f.flush()
                     written += 1
+            print(f"COUNT {written}", flush=True)  # so far: a memory cgroup may kill it (tmpfs pages)
     except OSError as error:
         print(f"stopped: {error.strerror}", flush=True)
     finally:
-        for name in os.listdir(folder):
+        for name in (os.listdir(folder) if os.path.isdir(folder) else []):
             if name.startswith(f"fill-{os.getpid()}-"):
                 os.unlink(os.path.join(folder, name))
     print(f"COUNT {written}", flush=True)
     (able if written >= wanted else unable)(f"wrote {written} MiB of {wanted} into {folder}")
+
+
+def attempt_files(args):
+    """Makes `n` empty files in a folder (its temporary folder unless `path`): they take no
+    space a size counts, and about 1 KiB of kernel memory each, which only a tmpfs's
+    nr_inodes (or a memory cgroup) bounds."""
+    folder, wanted = args.get("path") or tempfile.gettempdir(), int(args.get("n", "40000"))
+    made = 0
+    try:
+        for n in range(wanted):
+            os.close(os.open(os.path.join(folder, f"empty-{os.getpid()}-{n}"), os.O_CREAT | os.O_WRONLY, 0o600))
+            made += 1
+    except OSError as error:
+        print(f"stopped: {error.strerror}", flush=True)
+    finally:
+        for n in range(made):
+            os.unlink(os.path.join(folder, f"empty-{os.getpid()}-{n}"))
+    print(f"COUNT {made}", flush=True)
+    (able if made >= wanted else unable)(f"made {made} files of {wanted} in {folder}")
 
 
 def attempt_capabilities(_):
@@ -513,7 +533,7 @@ ATTEMPTS = {
     "mount": attempt_mount, "mknod": attempt_mknod, "ptrace": attempt_ptrace,
     "kill": attempt_kill, "read": attempt_read, "write": attempt_write, "net": attempt_net,
     "tiocsti": attempt_tiocsti, "fork": attempt_fork, "memory": attempt_memory,
-    "fill": attempt_fill, "capabilities": attempt_capabilities, "setuid": attempt_setuid,
+    "fill": attempt_fill, "files": attempt_files, "capabilities": attempt_capabilities, "setuid": attempt_setuid,
     "userns": attempt_userns, "syscall": attempt_syscall, "tioclinux": attempt_tioclinux,
     "lock": attempt_lock, "ipc": attempt_ipc, "abstract": attempt_abstract, "x32": attempt_x32,
     "leave": attempt_leave, "find": attempt_find, "type": attempt_type,
