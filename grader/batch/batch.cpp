@@ -11,6 +11,7 @@
 #include "batch/shards.hpp"
 #include "batch/shell_words.hpp"
 #include "file_io.hpp"
+#include "inert.hpp"
 #include "interrupt.hpp"
 #include "judge.hpp"
 #include "report/batch_outputs.hpp"
@@ -346,7 +347,8 @@ int batch_grade(const BatchOptions& options) {
   for (const BatchOutput& output : batch_outputs()) {
     if (!output.file) std::cout << output.render(reports, options.show_hidden);
   }
-  std::cout << reports.size() << " reports in " << options.out.string() << "; " << written << "\n";
+  std::cout << reports.size() << " reports in " << inert(options.out.string()) << "; "
+            << inert(written) << "\n";
   if (stop.load()) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
     return kExitCouldNotRun;
@@ -362,8 +364,8 @@ int merge_reports(const std::vector<fs::path>& folders, const fs::path& out, boo
     const std::vector<SubmissionReport> reports = read_submission_reports(folders);
     if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
     // --out names the gradebook; every other file goes beside it
-    std::cout << "merged " << reports.size() << " reports into " << write_batch_files(reports, out, show_hidden)
-              << "\n";
+    std::cout << "merged " << reports.size() << " reports into "
+              << inert(write_batch_files(reports, out, show_hidden)) << "\n";
   } catch (const std::exception& error) {
     grader::error(error);
     return kExitCouldNotRun;
@@ -378,7 +380,8 @@ int class_report_command(const std::vector<fs::path>& folders, const fs::path& o
     const fs::path page = out.empty() ? folders.front() / "report.html" : out;
     if (!page.parent_path().empty()) fs::create_directories(page.parent_path());
     write_file(page, batch_output("report.html").render(reports, show_hidden));
-    std::cout << "class report of " << reports.size() << " submissions: " << page.string() << "\n";
+    std::cout << "class report of " << reports.size() << " submissions: " << inert(page.string())
+              << "\n";
   } catch (const std::exception& error) {
     grader::error(error);
     return kExitCouldNotRun;
