@@ -26,6 +26,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
 from submissions import CMAKE  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 
 MEMORY_MIB = 256  # small, so that filling it takes a fraction of the CPU-time limit
 PROGRAMS = {  # each repository's starter/bip37/main.cpp, and the verdict it earns
@@ -70,6 +71,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="bloom-exec-path-") as tmp_name:
         tmp = pathlib.Path(tmp_name)
         tmp.chmod(0o755)  # the slot uids of --sandbox-users read the submissions' copies' parents
+        # and not the grader: --sandbox-users runs one whose folder is root's alone
+        args.grader = install_grader(args.grader, tmp / "grader", mode=0o700)
+        args.grader.parent.chmod(0o700)
         one = tmp / "one-case"
         record(args.grader, args.reference, one, [("hash", "HASH 0 bloom")])
 
