@@ -25,6 +25,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 
 DEPTH = 10_000  # folders
 BIG = 600 << 20  # bytes, over the scratch folder's 512 MiB
@@ -158,9 +159,14 @@ def main():
     check = Tally()
     kinds = ["--sandbox"] + (["--sandbox-users"] if args.users and os.geteuid() == 0 else [])
     # in a tmpfs where there is one: ext4 took 50 s to remove the deep tree's 10,000 folders
-    shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    # (but not /dev/shm: --sandbox-users mounts its own tmpfs there, in the grader's mount
+    # namespace, which would hide the submissions from the grader itself)
+    shm = None
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bloom-stall-", dir=shm))
     tmp.chmod(0o711)  # the slot uids pass through to the sandbox's folder in it, and list nothing
+    # --sandbox-users runs only a grader whose folder is root's alone
+    args.grader = install_grader(args.grader, tmp / "grader", mode=0o700)
+    args.grader.parent.chmod(0o700)
     try:
         subs = tmp / "submissions"
         subs.mkdir(mode=0o700)

@@ -31,6 +31,7 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
+from grader_files import install_grader  # noqa: E402
 
 HEARD = 30  # MiB: a listener that saw Shmem rise this much heard the sender's 40
 
@@ -115,6 +116,9 @@ def main():
     kinds = ["--sandbox"] + (["--sandbox-users"] if args.users and os.geteuid() == 0 else [])
     with tempfile.TemporaryDirectory(prefix="bloom-apart-") as tmp:
         tmp = pathlib.Path(tmp)
+        # --sandbox-users runs only a grader whose folder is root's alone
+        args.grader = install_grader(args.grader, tmp / "grader", mode=0o700)
+        args.grader.parent.chmod(0o700)
         # where every slot uid may read the program; the cases stay root's (mkdtemp's 700)
         shared = pathlib.Path(tempfile.mkdtemp(prefix="bloom-apart-program-"))
         shared.chmod(0o755)
