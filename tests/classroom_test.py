@@ -267,7 +267,7 @@ def host_execute(clone):
 
 def root_execute(root, clone):
     def execute(line, seconds):
-        env = [f"{k}={v}" for k, v in {**GRADER_ENV, **root.env}.items()]
+        env = [f"{k}={v}" for k, v in GRADER_ENV.items()]
         done = root(["env", "-i", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
                      "HOME=/root", *env, "timeout", "-s", "KILL", str(int(seconds)), "sh", "-c",
                      f"cd '{clone}' && {line}"], check=False)
@@ -337,9 +337,7 @@ def main():
         solved = solved_starters(args.make_starters, source, tmp / "solved", exercise) / exercise
         root = None
         if args.debian_root:
-            # the root of the platform cell starters-debian-11-gcc-10, compiling through ccache
-            root = Root(source, args.debian_root, ["g++", "cmake", "make", "ccache"], tmp)
-            root.use_ccache()
+            root = Root(source, args.debian_root, ["g++", "cmake", "make"], tmp)
             print(root(["sh", "-c", "g++ --version | head -1; cmake --version | head -1"]).stdout.strip())
         played = {}
         for name in ("solved", "untouched", MISTAKE[0], "broken"):
