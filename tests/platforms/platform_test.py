@@ -10,7 +10,6 @@ C++ tests with another compiler or in another Debian release, and run those test
 
 Cells that need a Debian root get it from scripts/debian-root.sh (cached). `--list` prints the
 cell names, one a line: tests/CMakeLists.txt makes one CTest test of each."""
-import contextlib
 import filecmp
 import os
 import pathlib
@@ -22,10 +21,11 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
 import cli  # noqa: E402
-from debian_root import CACHE, Failure, Root, run  # noqa: E402
+from debian_root import Failure, Root, run  # noqa: E402
 from starters import cmake_build, solved_starters  # noqa: E402
 
 EXERCISES_FROM = "starter"  # the committed starters name the exercises: one folder each
+CACHE = pathlib.Path(os.environ.get("BLOOM_ROOT_CACHE", "/var/cache/bloom-kit/roots")).parent
 
 
 def need(program):
@@ -182,8 +182,7 @@ def cell_table():
         return cell
 
     def bullseye_starter(args, work):
-        root = Root(args.source, "bullseye", ["g++", "cmake", "make", "ccache"], work)
-        root.use_ccache()
+        root = Root(args.source, "bullseye", ["g++", "cmake", "make"], work)
         print(root(["g++", "--version"]).stdout.splitlines()[0])
         starter_cell(args, work, root, [])
         # Its Boost (1.74) cannot build the grader: deps.sh says so and names the way out.
@@ -244,10 +243,6 @@ def main():
     parser.add_argument("--source", type=pathlib.Path)
     parser.add_argument("--make-starters")
     parser.add_argument("--grader")
-    parser.add_argument("--work", type=pathlib.Path,
-                        help="the cell's folder, emptied first and removed after (default: a "
-                             "temporary one); the same folder on every run lets ccache reuse "
-                             "objects whose command line names it")
     args = parser.parse_args()
     cells = cell_table()
     if args.list:
@@ -257,37 +252,18 @@ def main():
         parser.error(f"--cell is one of {', '.join(cells)}, with --source, --make-starters "
                      "and --grader")
     args.source = args.source.resolve()
-    with cell_folder(args.work, args.cell) as work:
+    with tempfile.TemporaryDirectory(prefix=f"bloom-{args.cell}-") as tmp:
         # open to every uid, as a kit's build folder is: the sandbox's unprivileged uids run
         # the test fixtures built here (a 0700 folder keeps them out, and the sandbox's cases
         # fail for it)
-        work.chmod(0o755)
+        pathlib.Path(tmp).chmod(0o755)
         try:
-            cells[args.cell](args, work)
+            cells[args.cell](args, pathlib.Path(tmp))
         except Failure as failure:
             print(f"FAIL: {args.cell}: {failure}", file=sys.stderr)
             return 1
     print(f"{args.cell}: passed")
     return 0
-
-
-@contextlib.contextmanager
-def cell_folder(work, cell):
-    """`work` emptied, or a temporary folder; removed when the cell ends. Builds of the kit
-    compile its folder's path into some objects (the tests' BLOOM_REFERENCE_BINARY, a starter
-    check's BLOOM_CASES_DIR): in a folder of a new name each run, ccache misses those."""
-    if work is None:
-        with tempfile.TemporaryDirectory(prefix=f"bloom-{cell}-") as tmp:
-            yield pathlib.Path(tmp)
-        return
-    work = work.resolve()
-    if work.exists():
-        shutil.rmtree(work)  # what a run cut short left
-    work.mkdir(parents=True)
-    try:
-        yield work
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
