@@ -11,6 +11,14 @@ cd "$(dirname "$0")/.."
 out=${BLOOM_BUILD_DIR:-build}/static-grader
 # a word while it builds, for whoever waits at a terminal; nothing else but errors
 [[ -t 2 ]] && echo "static-grader: building a static bloom-grader ($out)" >&2
-cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DBLOOM_GRADER_ONLY=ON -DBLOOM_STATIC_GRADER=ON >/dev/null
-cmake --build "$out" -j "$(nproc)" --target bloom-grader >/dev/null
+# The build's own words (compiler warnings too) go to a log, shown whole only when it fails: its
+# callers print exactly what they promise (make-zip.sh three lines, batch's recipe one path).
+mkdir -p "$out"
+log=$out/build.log
+if ! { cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DBLOOM_GRADER_ONLY=ON -DBLOOM_STATIC_GRADER=ON &&
+  cmake --build "$out" -j "$(nproc)" --target bloom-grader; } >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "static-grader: error: the static grader did not build; the log above is in $log" >&2
+  exit 1
+fi
 echo "$out/bin/bloom-grader"

@@ -37,6 +37,11 @@ def main():
         print(f"scripts/static-grader.sh: exit {made.returncode}: {made.stderr[-3000:]}", file=sys.stderr)
         return 1
     static = (args.source / made.stdout.strip()).resolve()
+    # The static build is -O3, a level no other build of the kit compiles at; its warnings are
+    # errors here as the kit's are (-DBLOOM_WERROR), though an instructor's build only logs them.
+    log = (static.parent.parent / "build.log").read_text(errors="replace")
+    warned = [line for line in log.splitlines() if "warning:" in line]
+    check(not warned, "the static grader's build warned:\n" + "\n".join(warned[:10]))
     with tempfile.TemporaryDirectory(prefix="bloom-static-grader-") as tmp_name:
         tmp = pathlib.Path(tmp_name)
         kit_build = install_grader(args.grader, tmp / "kit-build")
