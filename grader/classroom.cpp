@@ -12,6 +12,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -40,9 +41,10 @@ constexpr std::chrono::seconds kCheckSlack{30};
 constexpr std::chrono::milliseconds kMinute{60000};
 
 // The actions the workflow uses, at the major version GitHub Classroom's own workflows use.
-// Their inputs are checked against each action.yml by tests/classroom_test.py.
+// Their inputs are checked against each action.yml by tests/classroom_test.py. The cases are
+// steps of the workflow's own (`run:`), not Classroom's command grader, which never fails its
+// step: a failed case is then a red cross in the Actions tab, as a passed one is a green tick.
 constexpr const char* kCheckout = "actions/checkout@v4";
-constexpr const char* kCommandGrader = "classroom-resources/autograding-command-grader@v1";
 constexpr const char* kReporter = "classroom-resources/autograding-grading-reporter@v1";
 
 int minutes_for(std::chrono::milliseconds time) {
@@ -63,6 +65,23 @@ std::string yaml_quote(std::string_view text) {
   std::string quoted = "'";
   for (const char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
   return quoted + "'";
+}
+
+std::string base64(std::string_view bytes) {
+  static constexpr std::string_view kAlphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+    std::uint32_t group = 0;
+    for (std::size_t j = 0; j < 3; ++j) {
+      group = group << 8 | (j < n ? static_cast<unsigned char>(bytes[i + j]) : 0U);
+    }
+    for (std::size_t j = 0; j < 4; ++j) {
+      out += j <= n ? kAlphabet[group >> (18 - 6 * j) & 63U] : '=';
+    }
+  }
+  return out;
 }
 
 std::string upper(std::string text) {
@@ -664,6 +683,37 @@ std::vector<ClassroomStep> classroom_steps(const std::vector<Case>& cases,
   return steps;
 }
 
+std::string classroom_result(const ClassroomStep& step, bool passed) {
+  // The shape classroom-resources/autograding-command-grader writes (generateResult in its
+  // src/main.js), which the reporter reads: it scores a test by its status alone, and prints
+  // each test's name and test_code (the command to run at home) in the step's log.
+  const char* status = passed ? "pass" : "fail";
+  const nlohmann::json result = {
+      {"version", 1},
+      {"status", status},
+      {"max_score", step.points},
+      {"tests",
+       {{{"name", step.test_name},
+         {"status", status},
+         {"score", passed ? step.points : 0},
+         {"message", passed ? "" : "build/check failed this case: its step's log says why"},
+         {"test_code", step.command},
+         {"filename", ""},
+         {"line_no", 0},
+         {"duration", 0}}}}};
+  return base64(result.dump());
+}
+
+std::string classroom_step_script(const std::string& setup, const ClassroomStep& step) {
+  // The setup runs in a subshell: its `exit 1` (an earlier build failed) ends the setup, not the
+  // script, so the step still writes its result before it fails.
+  return "if (" + setup + ") && " + step.command + "; then result=" + classroom_result(step, true) +
+         "; else status=$?; result=" + classroom_result(step, false) +
+         "; fi\n"
+         "echo \"result=$result\" >>\"$GITHUB_OUTPUT\"\n"
+         "exit \"${status:-0}\"\n";
+}
+
 std::string classroom_workflow(const std::string& exercise, const fs::path& starter,
                                const std::vector<ClassroomStep>& steps) {
   std::ostringstream out;
@@ -700,26 +750,31 @@ std::string classroom_workflow(const std::string& exercise, const fs::path& star
       << kCheckout << "\n";
   const std::string setup =
       steps.empty() ? "" : classroom_build_command(starter, steps.front().test_name);
+  // Each case's step runs after a failed one (!cancelled()), fails when its case fails (a red
+  // cross), and writes its result for the reporter either way.
   for (const ClassroomStep& step : steps) {
     out << "      - name: " << yaml_quote(step.test_name) << "\n"
         << "        id: " << step.id << "\n"
-        << "        uses: " << kCommandGrader << "\n"
-        << "        with:\n"
-        << "          test-name: " << yaml_quote(step.test_name) << "\n"
-        << "          setup-command: " << yaml_quote(setup) << "\n"
-        << "          command: " << yaml_quote(step.command) << "\n"
-        << "          timeout: " << step.timeout_minutes << "\n"
-        << "          max-score: " << step.points << "\n";
+        << "        if: ${{ !cancelled() }}\n"
+        << "        timeout-minutes: " << step.timeout_minutes << "\n"
+        << "        shell: bash\n"
+        << "        run: |\n";
+    std::istringstream lines(classroom_step_script(setup, step));
+    for (std::string line; std::getline(lines, line);) out << "          " << line << "\n";
   }
   out << "      - name: Autograding Reporter\n"
+         "        if: ${{ !cancelled() }}\n"
          "        uses: "
       << kReporter
       << "\n"
          "        env:\n";
+  // A step cut short by its timeout-minutes writes no result: the reporter reads it as failed.
   std::string runners;
   for (const ClassroomStep& step : steps) {
-    out << "          " << upper(step.id) << "_RESULTS: '${{ steps." << step.id
-        << ".outputs.result }}'\n";
+    out << "          " << upper(step.id) << "_RESULTS: "
+        << yaml_quote("${{ steps." + step.id + ".outputs.result || '" +
+                      classroom_result(step, false) + "' }}")
+        << "\n";
     runners += (runners.empty() ? "" : ",") + step.id;
   }
   out << "        with:\n"

@@ -1,7 +1,7 @@
 // GitHub Classroom (docs/github-classroom.md). `bloom-grader classroom EXERCISE --out DIR`
 // writes an exercise's template repository: the student bundle's files, and a GitHub Actions
-// workflow that grades every push with the starter's own build/check, one step of
-// classroom-resources/autograding-command-grader per case, worth the case's points, and
+// workflow that grades every push with the starter's own build/check, one step per case that
+// fails when its case fails and hands on a result worth the case's points, and
 // classroom-resources/autograding-grading-reporter to add them up. `--collect LIST` is the
 // instructor's way back: the students' repositories cloned into one submission folder each,
 // for `bloom-grader batch` and its hidden cases, which a student's repository cannot hide.
@@ -38,12 +38,23 @@ struct ClassroomStep {
                                                          const std::filesystem::path& repository,
                                                          const std::filesystem::path& starter);
 
-// The setup-command of every step: build the starter once, and say so quickly when an earlier
+// What every step runs first: build the starter once, and say so quickly when an earlier
 // step's build failed (`first` names that step).
 [[nodiscard]] std::string classroom_build_command(const std::filesystem::path& starter,
                                                   const std::string& first);
 
-// `.github/workflows/classroom.yml` for those steps: checkout, the steps, the reporter.
+// The result a step hands the reporter (classroom-resources/autograding-grading-reporter): base64
+// of the JSON Classroom's command grader writes, passed or failed, worth the step's points.
+[[nodiscard]] std::string classroom_result(const ClassroomStep& step, bool passed);
+
+// A step's bash script (its `run:`): `setup`, then its case's build/check; it writes its result
+// to $GITHUB_OUTPUT and exits with check's status, so a failed case fails its step.
+[[nodiscard]] std::string classroom_step_script(const std::string& setup,
+                                                const ClassroomStep& step);
+
+// `.github/workflows/classroom.yml` for those steps: checkout, the steps, the reporter; every
+// step after the first runs whatever the ones before it did, and the reporter reads a step cut
+// short by its timeout as failed.
 [[nodiscard]] std::string classroom_workflow(const std::string& exercise,
                                              const std::filesystem::path& starter,
                                              const std::vector<ClassroomStep>& steps);

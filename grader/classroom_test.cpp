@@ -89,22 +89,23 @@ TEST_CASE(
                        doctest::Contains("expression"), std::invalid_argument);
 }
 
-TEST_CASE(
-    "a path the shell would split is quoted, and the workflow doubles a quote inside its own") {
+TEST_CASE("a path the shell would split is quoted, and the workflow keeps it as written") {
   const std::vector<grader::ClassroomStep> steps =
       grader::classroom_steps({make_case("bip37/it's here", 1)}, kRepository, kStarter);
   REQUIRE(steps.size() == 1);
   CHECK(steps[0].command ==
         "starter/bip37/build/check 'starter/bip37/cases/bip37/it'\\''s here.case'");
   const std::string workflow = grader::classroom_workflow("bip37", kStarter, steps);
-  CHECK(workflow.find(
-            "          command: 'starter/bip37/build/check ''starter/bip37/cases/bip37/it''\\''''s "
-            "here.case'''\n") != std::string::npos);
+  // a block scalar: the script stands as written, the shell's quoting untouched
+  CHECK(
+      workflow.find(
+          ") && starter/bip37/build/check 'starter/bip37/cases/bip37/it'\\''s here.case'; then") !=
+      std::string::npos);
 }
 
 TEST_CASE(
-    "the workflow checks out, runs one grader step per case, and wires every result to the "
-    "reporter") {
+    "the workflow checks out, runs one step of its own per case, and wires every result to the "
+    "reporter, a failed one when a step wrote none") {
   const std::vector<grader::ClassroomStep> steps = grader::classroom_steps(
       {make_case("bip37/worked-example", 3), make_case("protocol/bad-numbers", 1)}, kRepository,
       kStarter);
@@ -113,17 +114,69 @@ TEST_CASE(
   CHECK(workflow.find("        uses: actions/checkout@v4\n") != std::string::npos);
   CHECK(workflow.find("      - name: 'bip37/worked-example'\n"
                       "        id: bip37WorkedExample\n"
-                      "        uses: classroom-resources/autograding-command-grader@v1\n"
-                      "        with:\n"
-                      "          test-name: 'bip37/worked-example'\n"
-                      "          setup-command: '") != std::string::npos);
-  CHECK(workflow.find("          timeout: 5\n          max-score: 3\n") != std::string::npos);
-  CHECK(
-      workflow.find(
-          "          BIP37WORKEDEXAMPLE_RESULTS: '${{ steps.bip37WorkedExample.outputs.result }}'\n"
-          "          PROTOCOLBADNUMBERS_RESULTS: '${{ steps.protocolBadNumbers.outputs.result }}'\n"
-          "        with:\n"
-          "          runners: bip37WorkedExample,protocolBadNumbers\n") != std::string::npos);
+                      "        if: ${{ !cancelled() }}\n"
+                      "        timeout-minutes: 5\n"
+                      "        shell: bash\n"
+                      "        run: |\n"
+                      "          if (if [ -e starter/bip37/build/classroom-built ]") !=
+        std::string::npos);
+  CHECK(workflow.find("      - name: Autograding Reporter\n"
+                      "        if: ${{ !cancelled() }}\n") != std::string::npos);
+  CHECK(workflow.find("          BIP37WORKEDEXAMPLE_RESULTS: '${{ "
+                      "steps.bip37WorkedExample.outputs.result || ''" +
+                      grader::classroom_result(steps[0], false) + "'' }}'\n") != std::string::npos);
+  CHECK(workflow.find("        with:\n"
+                      "          runners: bip37WorkedExample,protocolBadNumbers\n") !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "a step's script writes the reporter's result, base64 of the command grader's JSON, and "
+    "exits with check's status") {
+  TempDir dir;
+  // names of three lengths, so that the base64 ends with each of its paddings
+  for (const std::string& name : {std::string("a/b"), std::string("a/bc"), std::string("a/bcd")}) {
+    for (const int check_status : {0, 1, 2}) {
+      grader::ClassroomStep step;
+      step.test_name = name;
+      step.points = 4;
+      step.command = "sh -c 'echo checked; exit " + std::to_string(check_status) + "'";
+      const fs::path output = dir.path() / "github-output";
+      fs::remove(output);
+      const Finished ran = testing_support::run_text_input(
+          {"/usr/bin/env", "GITHUB_OUTPUT=" + output.string(), "bash", "--noprofile", "--norc",
+           "-eo", "pipefail", "-c", grader::classroom_step_script("true", step)},
+          "");
+      CAPTURE(name);
+      CAPTURE(check_status);
+      CHECK(ran.exit_code == check_status);
+      CHECK(ran.out == "checked\n");
+      const std::string written = testing_support::read_file(output);
+      REQUIRE(written.rfind("result=", 0) == 0);
+      const Finished decoded =
+          sh("printf %s '" + written.substr(7, written.size() - 8) + "' | base64 -d");
+      REQUIRE(decoded.exit_code == 0);
+      const std::string status = check_status == 0 ? "pass" : "fail";
+      const std::string score = check_status == 0 ? "4" : "0";
+      CHECK(decoded.out.find("\"status\":\"" + status + "\"") != std::string::npos);
+      CHECK(decoded.out.find("\"max_score\":4") != std::string::npos);
+      CHECK(decoded.out.find("\"name\":\"" + name + "\"") != std::string::npos);
+      CHECK(decoded.out.find("\"score\":" + score + ",") != std::string::npos);
+    }
+  }
+  // a setup that exits (an earlier build failed) fails the step, which still writes its result
+  grader::ClassroomStep step;
+  step.test_name = "a/b";
+  step.command = "true";
+  const fs::path output = dir.path() / "after-exit";
+  const Finished ran = testing_support::run_text_input(
+      {"/usr/bin/env", "GITHUB_OUTPUT=" + output.string(), "bash", "-eo", "pipefail", "-c",
+       grader::classroom_step_script("echo no build; exit 1", step)},
+      "");
+  CHECK(ran.exit_code == 1);
+  CHECK(ran.out == "no build\n");
+  CHECK(testing_support::read_file(output) ==
+        "result=" + grader::classroom_result(step, false) + "\n");
 }
 
 TEST_CASE("the build runs once in Release, and after a failed one each step says so at once") {

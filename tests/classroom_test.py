@@ -7,14 +7,16 @@ far as this machine can take it without GitHub.
    cannot be), and has no error. Every input a step gives an action is one of that action's
    inputs as its action.yml publishes them (ACTIONS below says where each list comes from),
    every required one is given, and the steps are the exercise's cases: named by their ids,
-   worth their points, with a timeout over their time limit. The same checks, run on a broken
-   copy of a workflow, find it broken.
+   worth their points, with a timeout over their time limit, each run after a failed one, and
+   the reporter reading every result. The same checks, run on a broken copy of a workflow,
+   find it broken.
 2. The test plays the runner: in a fresh clone of the template, with a student's work committed
    (the solved starter, the starter as given, one known mistake, and one that does not
-   compile), it runs each step's setup-command and command as the command grader does (/bin/sh,
-   its environment, its timeout), and adds up the points as the reporter does. That total must
-   be what `bloom-grader run` gives the program the steps built, and the known mistake's step
-   must name it. With --debian-root SUITE, the steps run in a Debian root of SUITE (bullseye:
+   compile), it runs each step's script as GitHub's runner does (`shell: bash`, $GITHUB_OUTPUT,
+   the step's timeout-minutes), and adds up the points as the reporter does from the results
+   the steps wrote. That total must be what `bloom-grader run` gives the program the steps
+   built, a step must fail (a red cross) exactly when its case fails, and the known mistake's
+   step must name it. With --debian-root SUITE, the steps run in a Debian root of SUITE (bullseye:
    GCC 10, CMake 3.18), standing in for an older runner image.
 3. The instructor's way back (not with --debian-root): the students' repositories, pushed to
    local bare repositories, are collected from a list of paths and from a GitHub Classroom
@@ -22,6 +24,7 @@ far as this machine can take it without GitHub.
    hidden case: each public case scores there what its step scored on the runner.
 
   classroom_test.py --source DIR --grader BIN --make-starters BIN --npm-dir DIR [--debian-root SUITE]"""
+import base64
 import csv
 import json
 import os
@@ -42,16 +45,9 @@ import outcome  # noqa: E402
 from starters import solved_starters  # noqa: E402
 
 CHECKOUT = "actions/checkout@v4"
-COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
 # The inputs of each action the workflow uses, name -> required, copied from its action.yml.
 ACTIONS = {
-    COMMAND_GRADER: {
-        "from": "github.com/classroom-resources/autograding-command-grader, action.yml at tag v1 "
-                "(commit d5b3fa6f50f7f629b7bfae0cc3e4c58852b412d5)",
-        "inputs": {"test-name": True, "setup-command": False, "command": True, "timeout": False,
-                   "max-score": False},
-    },
     REPORTER: {
         "from": "github.com/classroom-resources/autograding-grading-reporter, action.yml at tag v1 "
                 "(commit d13b5912daf5042ac1b71bc38bdb4a6bcd61d8ca)",
@@ -59,14 +55,18 @@ ACTIONS = {
     },
     CHECKOUT: {"from": "the workflow gives actions/checkout no input", "inputs": {}},
 }
-# How the command grader runs a step (its src/main.js at the commit above): execSync, so
-# /bin/sh -c, first the setup-command then the command, each with the timeout
-# parseFloat(timeout || 10) minutes, in an environment of these variables only; the step
-# passes when both exit 0 and then scores parseInt(max-score || 0).
-GRADER_ENV = {"FORCE_COLOR": "true", "DOTNET_CLI_HOME": "/tmp", "DOTNET_NOLOGO": "true"}  # + PATH, HOME
+# How GitHub's runner runs a `run:` step with `shell: bash` (docs.github.com, workflow syntax,
+# jobs.<job_id>.steps[*].shell): bash --noprofile --norc -eo pipefail {0}, with the step's
+# outputs written as NAME=VALUE lines to the file $GITHUB_OUTPUT.
+BASH = ["bash", "--noprofile", "--norc", "-eo", "pipefail"]
+AFTER_FAILURE = "${{ !cancelled() }}"  # a step runs whatever the steps before it did
 # The reporter (its src/main.js at the commit above) reads each id of `runners`, trimmed and
-# upper-cased, from the variable ID_RESULTS, and accepts the list only in this alphabet.
+# upper-cased, from the variable ID_RESULTS: base64 of JSON {status, max_score, tests: [{name,
+# status}]}; it scores a runner tests passed / tests x max_score, and accepts the list only in
+# this alphabet.
 RUNNERS = re.compile(r"^([a-zA-Z0-9]+,)*[a-zA-Z0-9]+$")
+# Each ID_RESULTS: the step's result, or the failed result when the step wrote none.
+RESULT = re.compile(r"^\$\{\{ steps\.([a-zA-Z0-9]+)\.outputs\.result \|\| '([A-Za-z0-9+/=]+)' \}\}$")
 GUARD = "github.actor != 'github-classroom[bot]'"  # GitHub Classroom's own workflows have it
 BUILD_SECONDS = 300  # batch's --build-timeout default: what the first step may take to build
 CHECK_SECONDS = 5    # build/check asks the program what is still to write, at most 5 s
@@ -110,6 +110,20 @@ def case_limit(case):
     return 10.0
 
 
+def decoded(result):
+    """A step's result as the reporter reads it: base64 of JSON."""
+    return json.loads(base64.b64decode(result, validate=True))
+
+
+def reporter_view(result):
+    """(status, score, max score, test names) of one result, in the reporter's arithmetic."""
+    tests = result["tests"]
+    passed = sum(1 for t in tests if t["status"] == "pass")
+    score = passed / len(tests) * (result.get("max_score") or 0)  # a JavaScript number: 2, not 2.0
+    return result["status"], int(score) if score.is_integer() else score, result["max_score"], \
+        [t["name"] for t in tests]
+
+
 def workflow_problems(parsed, template, exercise):
     """What is wrong with one parsed workflow of `template`, as messages."""
     problems = list(parsed["errors"])
@@ -126,6 +140,8 @@ def workflow_problems(parsed, template, exercise):
         problems.append(f"the job's if is {job.get('if')!r}, wanted {GUARD!r}")
     steps = job.get("steps", [])
     for step in steps:
+        if "run" in step:
+            continue
         action = ACTIONS.get(step.get("uses"))
         if action is None:
             problems.append(f"step {step.get('name')!r} uses {step.get('uses')!r}, an action this test does not know")
@@ -139,42 +155,57 @@ def workflow_problems(parsed, template, exercise):
             if required and name not in given:
                 problems.append(f"step {step.get('name')!r} does not give {step['uses']} its required input {name!r}")
     if not steps or steps[0].get("uses") != CHECKOUT or steps[-1].get("uses") != REPORTER:
-        return problems + ["the steps are not: checkout, the graders, the reporter"]
-    graders = steps[1:-1]
+        return problems + ["the steps are not: checkout, the cases, the reporter"]
+    cases_steps = steps[1:-1]
     starter = template / "starter" / exercise
     cases = sorted(starter.joinpath("cases").rglob("*.case"))
     wanted = {f"{c.parent.name}/{c.stem}": c for c in cases}
-    names = [str(s.get("with", {}).get("test-name")) for s in graders]
+    names = [str(s.get("name")) for s in cases_steps]
     if sorted(names) != sorted(wanted) or len(set(names)) != len(names):
-        problems.append(f"the steps' test names {names} are not the cases {sorted(wanted)}")
-    for index, step in enumerate(graders):
-        given = step.get("with", {})
-        case = wanted.get(given.get("test-name"))
-        if step.get("uses") != COMMAND_GRADER or case is None:
-            problems.append(f"step {step.get('name')!r} is not the command grader on a case")
+        problems.append(f"the steps' names {names} are not the cases {sorted(wanted)}")
+    results = {}
+    for index, step in enumerate(cases_steps):
+        case = wanted.get(step.get("name"))
+        script = step.get("run")
+        if not isinstance(script, str) or case is None:
+            problems.append(f"step {step.get('name')!r} is not a script on a case")
             continue
-        if step.get("name") != given["test-name"]:
-            problems.append(f"step {step.get('name')!r} is not named by its case id {given['test-name']!r}")
-        if int(given.get("max-score", 0)) != case_text.points(case):
-            problems.append(f"{given['test-name']}: max-score {given.get('max-score')}, the case is worth {case_text.points(case)}")
-        minutes = float(given.get("timeout", 10))
+        name = step["name"]
+        if step.get("shell") != "bash":
+            problems.append(f"{name}: shell {step.get('shell')!r}, wanted bash (-e, pipefail)")
+        if step.get("if") != AFTER_FAILURE:
+            problems.append(f"{name}: if {step.get('if')!r}: it would not run after a failed case")
+        minutes = float(step.get("timeout-minutes", 360))
         need = case_limit(case) + CHECK_SECONDS
         if index == 0:
             need = max(need, BUILD_SECONDS)
-        if minutes * 60 < need:
-            problems.append(f"{given['test-name']}: timeout {minutes} min, under the {need:.0f} s its step may need")
-        command = given.get("command", "").split()
+        if "timeout-minutes" not in step or minutes * 60 < need:
+            problems.append(f"{name}: timeout-minutes {step.get('timeout-minutes')}, wanted at least {need:.0f} s")
         relative = case.relative_to(template).as_posix()
-        if command != [f"starter/{exercise}/build/check", relative]:
-            problems.append(f"{given['test-name']}: command {given.get('command')!r}, wanted build/check on {relative}")
-    ids = [s.get("id") for s in graders]
+        if f") && starter/{exercise}/build/check {relative}; then" not in script:
+            problems.append(f"{name}: its script does not run build/check on {relative}")
+        written = re.findall(r"result=([A-Za-z0-9+/=]+)", script)
+        views = [reporter_view(decoded(r)) for r in written]
+        points = case_text.points(case)
+        if sorted(v[0] for v in views) != ["fail", "pass"] or any(v[2] != points or v[3] != [name] for v in views):
+            problems.append(f"{name}: its results are not one passed and one failed, each {name} worth "
+                            f"{points}: {views}")
+        results[step.get("id")] = next((r for r, v in zip(written, views) if v[0] == "fail"), None)
+    ids = [s.get("id") for s in cases_steps]
     reporter = steps[-1]
+    if reporter.get("if") != AFTER_FAILURE:
+        problems.append(f"the reporter's if is {reporter.get('if')!r}: it would not run after a failed case")
     runners = reporter.get("with", {}).get("runners", "")
     if runners.split(",") != ids or not RUNNERS.match(runners):
         problems.append(f"the reporter's runners {runners!r} are not the steps' ids {ids} in its alphabet")
-    wanted_env = {f"{i.upper()}_RESULTS": f"${{{{ steps.{i}.outputs.result }}}}" for i in ids if i}
-    if reporter.get("env") != wanted_env:
-        problems.append(f"the reporter's env is not each step's result: {json.dumps(reporter.get('env'))[:300]}")
+    env = reporter.get("env") or {}
+    if sorted(env) != sorted(f"{i.upper()}_RESULTS" for i in ids if i):
+        problems.append(f"the reporter's env is not each step's result: {sorted(env)[:5]}")
+    for key, value in env.items():
+        match = RESULT.match(str(value))
+        if not match or f"{match[1].upper()}_RESULTS" != key or match[2] != results.get(match[1]):
+            problems.append(f"the reporter's {key} is not its step's result or, when it wrote none, its failed "
+                            f"one: {str(value)[:120]}")
     return problems
 
 
@@ -185,13 +216,23 @@ def broken_copies(parsed):
         change(next(iter(copy["workflow"]["jobs"].values()))["steps"])
         return copy
     def rename(steps):
-        steps[1]["with"]["test_name"] = steps[1]["with"].pop("test-name")
+        steps[-1]["with"]["runner"] = steps[-1]["with"].pop("runners")
     def drop_result(steps):
         steps[-1]["env"].popitem()
     def score(steps):
-        steps[2]["with"]["max-score"] = str(int(steps[2]["with"]["max-score"]) + 1)
+        result = decoded(re.search(r"then result=([A-Za-z0-9+/=]+)", steps[2]["run"])[1])
+        result["max_score"] += 1
+        steps[2]["run"] = re.sub(r"then result=[A-Za-z0-9+/=]+",
+                                 "then result=" + base64.b64encode(json.dumps(result).encode()).decode(), steps[2]["run"])
+    def stop_after_failure(steps):
+        del steps[3]["if"]
+    def no_fallback(steps):
+        key = next(iter(steps[-1]["env"]))
+        steps[-1]["env"][key] = re.sub(r" \|\| '[^']*'", "", steps[-1]["env"][key])
     return {"a misspelt input": mutated(rename), "a result not passed to the reporter": mutated(drop_result),
-            "a step worth more than its case": mutated(score)}
+            "a step worth more than its case": mutated(score),
+            "a step that does not run after a failed one": mutated(stop_after_failure),
+            "a result with no failed one in its place": mutated(no_fallback)}
 
 
 def student_files(stub, solved):
@@ -222,43 +263,41 @@ def variant_repository(template, work, name, exercise, solved):
 
 
 def play(parsed, clone, execute):
-    """Runs the workflow's grader steps in `clone` as the command grader runs them, with
-    `execute(line, seconds)` -> (exit status, output, timed out); the results as the reporter
-    reads them, in order, with each step's output and time."""
+    """Runs the workflow's case steps in `clone` as GitHub's runner runs them, with
+    `execute(script, output_file, seconds)` -> (exit status, output, timed out); then reads the
+    results as the reporter does, in order, with each step's exit, output and time."""
     steps = next(iter(parsed["workflow"]["jobs"].values()))["steps"]
-    results = []
+    written, ran = {}, []
     for step in steps:
-        if step.get("uses") != COMMAND_GRADER:
+        if "run" not in step:
             continue
-        given = step["with"]
-        seconds = float(given.get("timeout") or 10) * 60
+        output_file = clone / ".github-output"  # inside the clone: a Debian root sees it too
+        output_file.write_text("")
         start = time.monotonic()
-        status, output = "pass", ""
-        for line in (given.get("setup-command"), given["command"]):
-            if not line:
-                continue
-            code, text, timed_out = execute(line, seconds)
-            output += text
-            if timed_out:
-                status = "error"  # "Command timed out"
-            elif code != 0:
-                status = "fail"
-            if status != "pass":
-                break
-        max_score = int(given.get("max-score") or 0)
-        results.append({"id": step["id"], "name": given["test-name"], "status": status,
-                        "score": max_score if status == "pass" else 0, "max_score": max_score,
-                        "output": output, "seconds": time.monotonic() - start})
+        code, text, timed_out = execute(step["run"], output_file, float(step["timeout-minutes"]) * 60)
+        for line in output_file.read_text().splitlines():
+            key, _, value = line.partition("=")
+            if key == "result":
+                written[step["id"]] = value
+        output_file.unlink()
+        ran.append({"id": step["id"], "name": step["name"], "exit": -1 if timed_out else code, "output": text,
+                    "seconds": time.monotonic() - start})
+    env = steps[-1]["env"]
+    results = []
+    for step in ran:
+        match = RESULT.match(env[f"{step['id'].upper()}_RESULTS"])
+        status, score, max_score, _ = reporter_view(decoded(written.get(match[1], match[2])))
+        results.append({**step, "status": status, "score": score, "max_score": max_score})
     return results
 
 
 def host_execute(clone):
-    env = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root"), **GRADER_ENV}
+    env = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root")}
 
-    def execute(line, seconds):
+    def execute(script, output_file, seconds):
         try:
-            done = subprocess.run(["/bin/sh", "-c", line], cwd=clone, env=env, capture_output=True,
-                                  text=True, errors="replace", timeout=seconds)
+            done = subprocess.run([*BASH, "-c", script], cwd=clone, env={**env, "GITHUB_OUTPUT": str(output_file)},
+                                  capture_output=True, text=True, errors="replace", timeout=seconds)
             return done.returncode, done.stdout + done.stderr, False
         except subprocess.TimeoutExpired as expired:
             return -1, str(expired.stdout or ""), True
@@ -266,11 +305,10 @@ def host_execute(clone):
 
 
 def root_execute(root, clone):
-    def execute(line, seconds):
-        env = [f"{k}={v}" for k, v in GRADER_ENV.items()]
+    def execute(script, output_file, seconds):
         done = root(["env", "-i", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-                     "HOME=/root", *env, "timeout", "-s", "KILL", str(int(seconds)), "sh", "-c",
-                     f"cd '{clone}' && {line}"], check=False)
+                     "HOME=/root", f"GITHUB_OUTPUT={output_file}", "timeout", "-s", "KILL", str(int(seconds)),
+                     "sh", "-c", f"cd '{clone}' && exec \"$@\"", "sh", *BASH, "-c", script], check=False)
         return done.returncode, done.stdout + done.stderr, done.returncode in (124, 137)
     return execute
 
@@ -349,6 +387,10 @@ def main():
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime  # the load of others left out
             played[name] = (clone, results)
+            # a red cross in the Actions tab exactly where the reporter counts a failure
+            crosses = [(r["name"], r["exit"], r["status"]) for r in results if (r["exit"] != 0) != (r["status"] != "pass")]
+            if crosses:
+                failures.append(f"{name}: these steps' exits disagree with their results: {crosses[:3]}")
             # the reporter's total (NotifyClassroom): each step's score, over the steps with a max_score
             points = sum(r["score"] for r in results if r["max_score"])
             most = sum(r["max_score"] for r in results)
