@@ -269,8 +269,13 @@ int batch_grade(const BatchOptions& options) {
   }
   Context context{options, cases, {}, options.grade_options(), {}, {}};
   if (options.sandbox) {
-    context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(), options.memory_mb,
-                                          options.sandbox_ids);
+    std::vector<OwnPath> own = {{"--submissions", options.submissions},
+                                {"--out", options.out},
+                                {"--starter", options.starter},
+                                {"--starter-cache", options.starter_cache}};
+    for (const fs::path& path : options.cases) own.push_back({"--cases", path});
+    context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(),
+                                          options.memory_mb, options.sandbox_ids, std::move(own));
     if (!context.sandbox) return kExitCouldNotRun;
     // under the users kind nothing but their mode hides the submissions, reports and hidden
     // cases from the programs: a folder of reports made here is root's alone
