@@ -169,7 +169,12 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
     const std::string line = launch.line(build_command);
     const RunResult run = [&] {
       // the build log is the student's to read, as a visible case's output is
-      const RunsApart apart(false);
+      const RunsApart apart(false, stop_on_interrupt());
+      if (!apart.admitted()) {
+        RunResult none;
+        none.start_error = "grading was interrupted";  // its report is not written (schedule)
+        return none;
+      }
       return run_program(launch.build(build_command), "", context.build_limits);
     }();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
