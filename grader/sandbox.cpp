@@ -839,9 +839,15 @@ std::string describe_writes(const Sandbox::State& s) {
   const SandboxOptions& o = s.options;
   const std::string files = std::to_string(o.tmp_inodes) + " files";
   if (o.kind == SandboxKind::namespaces) {
+    // bubblewrap has no nr_inodes: an empty file costs about 1 KiB that no size= counts
+    // (400,000 of them took 400 MiB, docs/batch.md)
     return "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib(o.tmp_bytes) +
-           " each (bubblewrap bounds no number of files), the rest read-only; a file at most the "
-           "file limit (RLIMIT_FSIZE)";
+           " each, the rest read-only; a file at most the file limit (RLIMIT_FSIZE); their number "
+           "of files " +
+           (s.cgroup_memory ? std::string("bounded by the memory limit alone (cgroup memory counts "
+                                          "about 1 KiB of kernel memory each)")
+                            : std::string("not bounded (bubblewrap bounds none, and no writable "
+                                          "cgroup memory counts their kernel memory)"));
   }
   if (!s.private_mounts) {
     return "writes: a file at most the file limit (RLIMIT_FSIZE); not bounded in total (no tmpfs "
@@ -853,8 +859,8 @@ std::string describe_writes(const Sandbox::State& s) {
   }
   return "writes: its own folder (HOME, TMPDIR) a tmpfs of " + mib(o.tmp_bytes) + " and " + files +
          "; tmpfs of " + files + " each, shared by the runs at once: " + shared +
-         "; /tmp a file at most the file limit (RLIMIT_FSIZE), not bounded in total; all removed "
-         "after each run";
+         "; /tmp a file at most the file limit (RLIMIT_FSIZE), not bounded in total nor in its "
+         "number of files (the host's file system); all removed after each run";
 }
 
 }  // namespace
