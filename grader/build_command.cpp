@@ -63,8 +63,8 @@ bool place_program(const fs::path& built, const fs::path& project, const fs::pat
 // submission, as a regular file: nothing the build made is followed out of the copy.
 int build_sandboxed(const BuildOptions& options, const fs::path& submission,
                     const SubmissionBuild& found, std::ostream& said) {
-  const std::shared_ptr<Sandbox> sandbox =
-      open_sandbox_or_say(*options.sandbox, 1, 0, options.sandbox_ids);
+  const std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(
+      *options.sandbox, 1, 0, options.sandbox_ids, {{"the submission", submission}});
   if (!sandbox) return kExitCouldNotRun;
   const bool users = sandbox->kind() == SandboxKind::users;
   std::optional<SubmissionCopy> held;

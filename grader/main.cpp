@@ -8,6 +8,7 @@
 #include "batch/batch.hpp"
 #include "batch/shards.hpp"
 #include "classroom.hpp"
+#include "subcommand.hpp"
 
 namespace {
 
@@ -367,19 +368,27 @@ int main(int argc, char** argv) {
               << (named.empty() ? std::string() : named.back()->get_name() + " ") << "--help\" for the options\n";
     return grader::kExitCouldNotRun;
   }
-  if (record_app->parsed()) return grader::record_cases(record);
-  if (audit_app->parsed()) return grader::audit_cases(audit);
-  if (batch_app->parsed()) return grader::batch_grade(batch);
-  if (sandbox_app->parsed()) return grader::sandbox_command(sandbox, std::cout);
-  if (build_app->parsed()) return grader::build_submission(build);
-  if (classroom_app->parsed()) return grader::classroom_command(classroom);
-  if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
-  if (merge_app->parsed()) return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
-  if (report_app->parsed()) {
-    if (!report_students.empty()) {
-      return grader::student_pages_command(report_folders, report_students, report_show_hidden);
+  // A failure no subcommand expected (a folder that vanished, a disk gone read-only) is said
+  // in the one error shape, with the one exit status, never left to std::terminate.
+  try {
+    if (record_app->parsed()) return grader::record_cases(record);
+    if (audit_app->parsed()) return grader::audit_cases(audit);
+    if (batch_app->parsed()) return grader::batch_grade(batch);
+    if (sandbox_app->parsed()) return grader::sandbox_command(sandbox, std::cout);
+    if (build_app->parsed()) return grader::build_submission(build);
+    if (classroom_app->parsed()) return grader::classroom_command(classroom);
+    if (exercises_app->parsed()) return grader::exercises_command(exercises, std::cout);
+    if (merge_app->parsed())
+      return grader::merge_reports(merge_folders, merge_out, merge_show_hidden);
+    if (report_app->parsed()) {
+      if (!report_students.empty()) {
+        return grader::student_pages_command(report_folders, report_students, report_show_hidden);
+      }
+      return grader::class_report_command(report_folders, report_out, report_show_hidden);
     }
-    return grader::class_report_command(report_folders, report_out, report_show_hidden);
+    return grader::run_cases(run);
+  } catch (const std::exception& failure) {
+    grader::error(failure);
+    return grader::kExitCouldNotRun;
   }
-  return grader::run_cases(run);
 }

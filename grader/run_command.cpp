@@ -71,8 +71,13 @@ int grade_and_report(const RunOptions& options, bool& reported) {
   std::shared_ptr<Sandbox> sandbox;
   std::optional<Command> confined;
   if (options.sandbox) {
+    std::vector<OwnPath> own = {{"the program", command->executable}};
+    for (const std::filesystem::path& path : options.cases) own.push_back({"--cases", path});
+    for (const std::filesystem::path& path : options.sandbox_readable)
+      own.push_back({"--sandbox-read", path});
+    for (const ReportRequest& report : options.reports) own.push_back({"--report", report.file});
     sandbox = open_sandbox_or_say(*options.sandbox, grade_options.jobs, options.memory_mb,
-                                  options.sandbox_ids);
+                                  options.sandbox_ids, std::move(own));
     if (!sandbox) return kExitCouldNotRun;
     confined = confine_or_say(*sandbox, *command, {}, options.sandbox_readable);
     if (!confined || hidden_cases_exposed_say(*sandbox, cases)) return kExitCouldNotRun;

@@ -101,6 +101,35 @@ std::vector<std::pair<fs::path, std::uint64_t>> bounded_shared_folders(
   return bounded;
 }
 
+// The first of `own` that lies under one of `covered` (after links), said with where to put it
+// instead; empty when none does. The users kind mounts its tmpfs over those folders in the
+// grader's own mount namespace: what was under them is gone for the grader too, which then
+// failed on its own --out or cases with an uncaught filesystem_error.
+std::string covered_own_path(const std::vector<OwnPath>& own,
+                             const std::vector<fs::path>& covered) {
+  const auto real = [](const fs::path& path) {
+    std::error_code failed;
+    const fs::path absolute = fs::absolute(path, failed).lexically_normal();
+    const fs::path resolved = fs::weakly_canonical(absolute, failed);
+    return failed ? absolute : resolved;
+  };
+  for (const OwnPath& mine : own) {
+    if (mine.path.empty()) continue;
+    const fs::path path = real(mine.path);
+    for (const fs::path& folder : covered) {
+      const fs::path top = real(folder);
+      if (std::mismatch(top.begin(), top.end(), path.begin(), path.end()).first != top.end())
+        continue;
+      return mine.what + " " + mine.path.string() + " is under " + folder.string() +
+             ", which this sandbox covers with a bounded tmpfs of its own for the programs it "
+             "runs, "
+             "hiding what is there from the grader too; put it in a folder the sandbox leaves as "
+             "it is (under /srv, /root or /tmp, mode 700)";
+    }
+  }
+  return "";
+}
+
 // Where cgroup v1 mounts `controller` ("pids"), from /proc/self/mountinfo; empty if nowhere.
 fs::path v1_mount(const std::string& controller) {
   std::ifstream in("/proc/self/mountinfo");
@@ -600,6 +629,17 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
   // tmpfs mounts live and die with it.
   state->private_mounts = state->root && ::unshare(CLONE_NEWNS) == 0 &&
                           ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
+  if (state->private_mounts && !namespaces) {
+    std::vector<OwnPath> own = options.own_paths;
+    own.push_back({"TMPDIR", fs::temp_directory_path()});
+    std::vector<fs::path> covered;
+    for (const auto& [folder, bytes] :
+         bounded_shared_folders(shared_temporary_folders(), options)) {
+      covered.push_back(folder);
+    }
+    problem = covered_own_path(own, covered);
+    if (!problem.empty()) return nullptr;
+  }
   std::string pattern = (fs::temp_directory_path() / "bloom-sandbox-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     problem = "cannot make a scratch folder in " + fs::temp_directory_path().string() + ": " +
@@ -799,9 +839,15 @@ std::string describe_writes(const Sandbox::State& s) {
   const SandboxOptions& o = s.options;
   const std::string files = std::to_string(o.tmp_inodes) + " files";
   if (o.kind == SandboxKind::namespaces) {
+    // bubblewrap has no nr_inodes: an empty file costs about 1 KiB that no size= counts
+    // (400,000 of them took 400 MiB, docs/batch.md)
     return "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib(o.tmp_bytes) +
-           " each (bubblewrap bounds no number of files), the rest read-only; a file at most the "
-           "file limit (RLIMIT_FSIZE)";
+           " each, the rest read-only; a file at most the file limit (RLIMIT_FSIZE); their number "
+           "of files " +
+           (s.cgroup_memory ? std::string("bounded by the memory limit alone (cgroup memory counts "
+                                          "about 1 KiB of kernel memory each)")
+                            : std::string("not bounded (bubblewrap bounds none, and no writable "
+                                          "cgroup memory counts their kernel memory)"));
   }
   if (!s.private_mounts) {
     return "writes: a file at most the file limit (RLIMIT_FSIZE); not bounded in total (no tmpfs "
@@ -813,8 +859,8 @@ std::string describe_writes(const Sandbox::State& s) {
   }
   return "writes: its own folder (HOME, TMPDIR) a tmpfs of " + mib(o.tmp_bytes) + " and " + files +
          "; tmpfs of " + files + " each, shared by the runs at once: " + shared +
-         "; /tmp a file at most the file limit (RLIMIT_FSIZE), not bounded in total; all removed "
-         "after each run";
+         "; /tmp a file at most the file limit (RLIMIT_FSIZE), not bounded in total nor in its "
+         "number of files (the host's file system); all removed after each run";
 }
 
 }  // namespace
@@ -919,8 +965,10 @@ std::string parse_sandbox_ids(const std::string& text, SandboxIds& ids) {
 }
 
 std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
-                                      const SandboxIds& ids, std::string& problem) {
+                                      const SandboxIds& ids, std::vector<OwnPath> own,
+                                      std::string& problem) {
   SandboxOptions options;
+  options.own_paths = std::move(own);
   options.kind = kind;
   options.slots = slots;
   options.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);

@@ -39,6 +39,13 @@ struct SandboxIds {
   unsigned count = 1000;
 };
 
+// A file or folder the grader itself reads or writes while its sandbox is open, with what
+// names it to the user ("--out", "the grader's folder").
+struct OwnPath {
+  std::string what;
+  std::filesystem::path path;
+};
+
 // Parses "FIRST-LAST" (--sandbox-uids); returns an error message, or "" when it is well formed.
 [[nodiscard]] std::string parse_sandbox_ids(const std::string& text, SandboxIds& ids);
 
@@ -56,6 +63,10 @@ struct SandboxOptions {
   std::uint64_t scratch_inodes = 65536;  // a build of a few thousand files, with room to spare
   int open_files = 256;                          // descriptors per process
   SandboxIds ids;                                // slot uids and groups (root only)
+  // The users kind mounts its tmpfs over the shared temporary folders in the grader's own mount
+  // namespace, which hides what was there from the grader too: open() refuses when one of
+  // these (or TMPDIR) lies under such a folder, rather than mount over it.
+  std::vector<OwnPath> own_paths;
 };
 
 // A folder handed to the sandbox: bound at `at` inside; `writable` or read-only. A file may be
@@ -136,10 +147,11 @@ class Sandbox {
 [[nodiscard]] std::string sandbox_flag(SandboxKind kind);
 
 // The sandbox the command line asks for: `kind`, `slots` programs at once, `memory_mb` MiB of
-// memory each (0: none), slot ids from `ids`. On failure, null, and `problem` says why,
-// starting with the flag.
+// memory each (0: none), slot ids from `ids`, the grader's own files `own` (own_paths). On
+// failure, null, and `problem` says why, starting with the flag.
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory_mb,
-                                                    const SandboxIds& ids, std::string& problem);
+                                                    const SandboxIds& ids, std::vector<OwnPath> own,
+                                                    std::string& problem);
 
 // Copies the submission folder `from` to `to` (a folder from Sandbox::scratch()) as the grader
 // may, root or not: folders, regular files, and symbolic links as links, never followed. A

@@ -7,7 +7,12 @@
 namespace grader {
 
 int sandbox_command(const SandboxCommandOptions& options, std::ostream& out) {
-  std::shared_ptr<Sandbox> sandbox = open_sandbox_or_say(options.kind, 1, options.memory_mb, options.ids);
+  std::vector<OwnPath> own;
+  for (const std::filesystem::path& path : options.writable) own.push_back({"--writable", path});
+  for (const std::filesystem::path& path : options.readable)
+    own.push_back({"--sandbox-read", path});
+  std::shared_ptr<Sandbox> sandbox =
+      open_sandbox_or_say(options.kind, 1, options.memory_mb, options.ids, std::move(own));
   if (!sandbox) return kExitCouldNotRun;
   if (options.command.empty()) {
     for (const std::string& line : sandbox->describe()) out << line << "\n";

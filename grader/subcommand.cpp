@@ -77,17 +77,21 @@ namespace {
 // (bloom-reference sits beside it, and /proc shows where the grader runs) and the kit it
 // belongs to (the reference solution, the cases) must be root's alone then, as the hidden
 // cases, the submissions and the reports are: says which is not, and returns true.
-bool kit_exposed_say(const Sandbox& sandbox) {
+// The grader's own folder and the kit it belongs to, each with its name.
+std::vector<OwnPath> kit_places() {
   std::error_code no_exe;
   const std::filesystem::path folder =
       std::filesystem::read_symlink("/proc/self/exe", no_exe).parent_path();
-  if (no_exe) return false;
-  std::vector<std::pair<std::filesystem::path, std::string>> places = {
-      {folder, "the grader's folder"}};
+  if (no_exe) return {};
+  std::vector<OwnPath> places = {{"the grader's folder", folder}};
   for (const std::filesystem::path& kit : {kit_above(folder), kit_holding_manifest(folder)}) {
-    if (!kit.empty()) places.emplace_back(kit, "the kit");
+    if (!kit.empty()) places.push_back({"the kit", kit});
   }
-  for (const auto& [path, what] : places) {
+  return places;
+}
+
+bool kit_exposed_say(const Sandbox& sandbox) {
+  for (const auto& [what, path] : kit_places()) {
     if (const std::string problem = sandbox.exposed(path, what); !problem.empty()) {
       error(sandbox_flag(sandbox.kind()) + ": " + problem +
             ", or run a copy of the grader from a folder only root may read");
@@ -100,9 +104,11 @@ bool kit_exposed_say(const Sandbox& sandbox) {
 }  // namespace
 
 std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots, double memory_mb,
-                                             const SandboxIds& ids) {
+                                             const SandboxIds& ids, std::vector<OwnPath> own) {
+  for (OwnPath& place : kit_places()) own.push_back(std::move(place));
   std::string problem;
-  std::shared_ptr<Sandbox> sandbox = open_sandbox(kind, slots, memory_mb, ids, problem);
+  std::shared_ptr<Sandbox> sandbox =
+      open_sandbox(kind, slots, memory_mb, ids, std::move(own), problem);
   if (!sandbox) {
     error(problem + ". Refusing to run programs without it.");
     return nullptr;

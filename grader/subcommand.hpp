@@ -44,9 +44,12 @@ struct Prepared {
 
 // The sandbox of `kind` for `slots` programs at once, with slot ids from `ids`; what it has to
 // say when it opens (slot uids skipped) goes to stderr. Null, said, when it cannot be had, or
-// under --sandbox-users when the grader's folder or its kit can be read by the slot uids.
+// under --sandbox-users when the grader's folder or its kit can be read by the slot uids, or
+// when one of `own` (the files and folders the command line names), the grader's folder or
+// the kit lies where that sandbox mounts a tmpfs of its own (SandboxOptions::own_paths).
 [[nodiscard]] std::shared_ptr<Sandbox> open_sandbox_or_say(SandboxKind kind, int slots,
-                                                           double memory_mb, const SandboxIds& ids);
+                                                           double memory_mb, const SandboxIds& ids,
+                                                           std::vector<OwnPath> own = {});
 
 // The first hidden case of `cases` whose file the sandbox's programs could read
 // (Sandbox::exposed), said; false when there is none.

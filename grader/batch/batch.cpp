@@ -169,7 +169,12 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
     const std::string line = launch.line(build_command);
     const RunResult run = [&] {
       // the build log is the student's to read, as a visible case's output is
-      const RunsApart apart(false);
+      const RunsApart apart(false, stop_on_interrupt());
+      if (!apart.admitted()) {
+        RunResult none;
+        none.start_error = "grading was interrupted";  // its report is not written (schedule)
+        return none;
+      }
       return run_program(launch.build(build_command), "", context.build_limits);
     }();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
@@ -269,8 +274,13 @@ int batch_grade(const BatchOptions& options) {
   }
   Context context{options, cases, {}, options.grade_options(), {}, {}};
   if (options.sandbox) {
-    context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(), options.memory_mb,
-                                          options.sandbox_ids);
+    std::vector<OwnPath> own = {{"--submissions", options.submissions},
+                                {"--out", options.out},
+                                {"--starter", options.starter},
+                                {"--starter-cache", options.starter_cache}};
+    for (const fs::path& path : options.cases) own.push_back({"--cases", path});
+    context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(),
+                                          options.memory_mb, options.sandbox_ids, std::move(own));
     if (!context.sandbox) return kExitCouldNotRun;
     // under the users kind nothing but their mode hides the submissions, reports and hidden
     // cases from the programs: a folder of reports made here is root's alone

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -112,15 +113,25 @@ void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
 // a visible one starts. grade() holds one for every case it runs; a batch, for every build.
 // While one is held, runs of the other kind wait; when both kinds wait, they take turns, so
 // neither starves. The verdicts do not change, only which runs share the machine.
+// An interrupt (`stop`, which a signal handler sets and cannot wake a wait with) ends the wait
+// within kStopPoll: the run is then not admitted and must not start, for a run of the other
+// kind, killed by the interrupt, would otherwise make way for it.
 class RunsApart {
  public:
-  explicit RunsApart(bool hidden);  // blocks until a run of this kind may start
+  // Blocks until a run of this kind may start, or `stop` is set.
+  RunsApart(bool hidden, const std::atomic<bool>& stop);
   ~RunsApart();
   RunsApart(const RunsApart&) = delete;
   RunsApart& operator=(const RunsApart&) = delete;
 
+  // Whether the run may start: false once `stop` was set, waiting or not.
+  [[nodiscard]] bool admitted() const { return admitted_; }
+
+  static constexpr std::chrono::milliseconds kStopPoll{20};
+
  private:
   bool hidden_;
+  bool admitted_ = false;
 };
 
 struct GradeOptions {

@@ -268,12 +268,14 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     }
     Limits limits = options.limits;
     limits.set_time(case_time_limit(cases[i], options.timeout));
-    const RunResult run = [&] {
-      const RunsApart apart(cases[i].hidden);
-      return run_program(command, cases[i].input_text(), limits);
-    }();
-    CaseResult result = judge(cases[i], run, limits);
-    if (stop.load() && result.verdict != Verdict::Passed) {
+    std::optional<RunResult> run;
+    {
+      const RunsApart apart(cases[i].hidden, stop);
+      if (apart.admitted()) run = run_program(command, cases[i].input_text(), limits);
+    }
+    CaseResult result = run ? judge(cases[i], *run, limits) : CaseResult{};
+    result.kase = &cases[i];
+    if (!run || (stop.load() && result.verdict != Verdict::Passed)) {
       result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
       result.points = 0;
       result.summary = "not run: grading was interrupted";
@@ -334,16 +336,23 @@ Apart& apart_state() {
 
 }  // namespace
 
-RunsApart::RunsApart(bool hidden) : hidden_(hidden) {
+RunsApart::RunsApart(bool hidden, const std::atomic<bool>& stop) : hidden_(hidden) {
   Apart& s = apart_state();
   const int mine = hidden ? 1 : 0;
   const int other = 1 - mine;
   std::unique_lock<std::mutex> hold(s.lock);
   if (s.running[other] > 0) s.turn = mine;  // the other kind holds the machine: this one is next
   ++s.waiting[mine];
-  s.changed.wait(
-      hold, [&] { return s.running[other] == 0 && (s.waiting[other] == 0 || s.turn == mine); });
+  const auto may_start = [&] {
+    return s.running[other] == 0 && (s.waiting[other] == 0 || s.turn == mine);
+  };
+  while (!stop.load() && !may_start()) s.changed.wait_for(hold, kStopPoll);
   --s.waiting[mine];
+  if (stop.load()) {
+    s.changed.notify_all();  // one fewer waiting of this kind: the other kind may go
+    return;
+  }
+  admitted_ = true;
   ++s.running[mine];
   // runs of the other kind wait: once this kind's are over, they go first, and no more of this
   // kind starts meanwhile (else a steady stream of one kind would starve the other)
@@ -353,7 +362,7 @@ RunsApart::RunsApart(bool hidden) : hidden_(hidden) {
 RunsApart::~RunsApart() {
   Apart& s = apart_state();
   const std::lock_guard<std::mutex> hold(s.lock);
-  if (--s.running[hidden_ ? 1 : 0] == 0) s.changed.notify_all();
+  if (admitted_ && --s.running[hidden_ ? 1 : 0] == 0) s.changed.notify_all();
 }
 
 void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
