@@ -25,18 +25,14 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
-from submissions import CMAKE  # noqa: E402
+from submissions import CMAKE, CPU_HANG, CRASHES, OUT_OF_MEMORY  # noqa: E402
 from grader_files import install_grader  # noqa: E402
 
-MEMORY_MIB = 256  # small, so that filling it takes a fraction of the CPU-time limit
+MEMORY_MIB = 256  # small: OUT_OF_MEMORY passes it in its fourth block
 PROGRAMS = {  # each repository's starter/bip37/main.cpp, and the verdict it earns
-    "crashes o'neil $HOME": ("#include <csignal>\nint main() { std::raise(SIGSEGV); }\n", "crashed"),
-    "hangs": ("int main() {\n  volatile unsigned long spins = 0;\n  for (;;) spins = spins + 1;\n}\n",
-              "timeout"),
-    "out-of-memory": ("#include <cstring>\n#include <vector>\nint main() {\n  std::vector<char*> blocks;\n"
-                      "  for (;;) {\n    char* block = new char[64 << 20];\n"
-                      "    std::memset(block, 1, 64 << 20);\n    blocks.push_back(block);\n  }\n}\n",
-                      "memory-limit"),
+    "crashes o'neil $HOME": (CRASHES, "crashed"),
+    "hangs": (CPU_HANG, "timeout"),
+    "out-of-memory": (OUT_OF_MEMORY, "memory-limit"),
 }
 COUNTED = {"sum-crashes": "crashed", "sum-timeouts": "timeout", "sum-memory": "memory-limit"}
 

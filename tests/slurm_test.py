@@ -32,7 +32,7 @@ from grader_files import install_grader  # noqa: E402
 import outcome  # noqa: E402
 from case_text import hidden_suite  # noqa: E402
 from slurm_cluster import SlurmCluster  # noqa: E402
-from submissions import CMAKE, exec_submission  # noqa: E402
+from submissions import CMAKE, CPU_HANG, CRASHES, OUT_OF_MEMORY, exec_submission  # noqa: E402
 
 BUILD = "cmake"  # the shared recipe, as the job file builds
 # Small limits keep the test fast: a second of CPU time per case; hung programs' cases skipped
@@ -41,13 +41,9 @@ BUILD = "cmake"  # the shared recipe, as the job file builds
 TIMEOUT = ["--timeout", "1", "--skip-after-timeouts", "2", "--memory", "256", "--starter", "starter/bip37"]
 # Classroom repositories: each starter's main.cpp, and the verdict of its every case
 CLASSROOM = {
-    "e-crashes": ("#include <csignal>\nint main() { std::raise(SIGSEGV); }\n", {"crashed"}),
-    "g-cpu-hang": ("int main() {\n  volatile unsigned long spins = 0;\n  for (;;) spins = spins + 1;\n}\n",
-                   {"timeout", "skipped"}),
-    "h-out-of-memory": ("#include <cstring>\n#include <vector>\nint main() {\n  std::vector<char*> blocks;\n"
-                        "  for (;;) {\n    char* block = new char[64 << 20];\n"
-                        "    std::memset(block, 1, 64 << 20);\n    blocks.push_back(block);\n  }\n}\n",
-                        {"memory-limit"}),
+    "e-crashes": (CRASHES, {"crashed"}),
+    "g-cpu-hang": (CPU_HANG, {"timeout", "skipped"}),
+    "h-out-of-memory": (OUT_OF_MEMORY, {"memory-limit"}),
 }
 
 
