@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "judge.hpp"
+#include "outcome.hpp"
 
 namespace grader {
 
@@ -44,6 +45,12 @@ struct Report {
   [[nodiscard]] std::vector<Diagnosed> diagnoses() const;
 };
 
+// What a case's diagnosis claims, in order: each mistake a pair's answer names, one claim
+// each (the program made both); a single mistake alone; or, when several single mistakes give
+// this same answer, one claim of all of them ("one of": the case cannot tell which).
+[[nodiscard]] std::vector<std::vector<const MistakeInfo*>> diagnosis_claims(
+    const CaseResult& result);
+
 // "this is what you get when MESSAGE (SOURCE) [ID]"
 [[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
 
@@ -51,6 +58,8 @@ struct Report {
 // "looks like ID in N cases: this is what you get when ...", or "looks like one of: A, B (in N
 // cases; they answer them alike)" and "  this is what you get when ... [A]" for each.
 [[nodiscard]] std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed);
+// The same lines of an outcome's entry (RunSummary::diagnosis).
+[[nodiscard]] std::vector<std::string> diagnosed_lines(const NamedMistakes& named);
 
 // The function a line says is missing, when it holds `error: not implemented: NAME` (what a
 // starter's stub answers, docs/protocol.md); "" otherwise.

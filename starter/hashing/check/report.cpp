@@ -85,16 +85,17 @@ std::vector<Diagnosed> Report::diagnoses() const {
 }
 
 std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed) {
-  const std::string count =
-      std::to_string(diagnosed.cases) + (diagnosed.cases == 1 ? " case" : " cases");
-  if (diagnosed.mistakes.size() == 1) {
-    return {inert("looks like " + diagnosed.name() + " in " + count + ": " +
-                  diagnosis_line(*diagnosed.mistakes.front()))};
+  return diagnosed_lines(named_mistakes(diagnosed));
+}
+
+std::vector<std::string> diagnosed_lines(const NamedMistakes& named) {
+  const std::string count = std::to_string(named.cases) + (named.cases == 1 ? " case" : " cases");
+  if (named.mistakes.size() == 1) {
+    return {inert("looks like " + named.name() + " in " + count + ": " + named.message())};
   }
-  std::vector<std::string> lines = {"looks like " + diagnosed.name() + " (in " + count +
+  std::vector<std::string> lines = {"looks like " + named.name() + " (in " + count +
                                     "; they answer them alike, so these cases cannot tell which)"};
-  for (const MistakeInfo* mistake : diagnosed.mistakes)
-    lines.push_back("  " + inert(diagnosis_line(*mistake)));
+  for (const std::string& message : named.messages) lines.push_back("  " + inert(message));
   return lines;
 }
 
@@ -216,26 +217,36 @@ std::vector<std::string> mismatch_lines(const CaseResult& result) {
 
 }  // namespace
 
+std::vector<std::vector<const MistakeInfo*>> diagnosis_claims(const CaseResult& result) {
+  std::vector<const MistakeInfo*> alike;  // the single mistakes: one answer, so "one of" them
+  for (const KnownMistake* known : result.diagnosis) {
+    if (known->with.empty()) alike.push_back(&known->info);
+  }
+  std::vector<std::vector<const MistakeInfo*>> claims;
+  for (const KnownMistake* known : result.diagnosis) {
+    if (known->with.empty()) {
+      if (alike.size() == 1) claims.push_back(alike);
+      continue;
+    }
+    for (const MistakeInfo* mistake : known->named()) claims.push_back({mistake});
+  }
+  // after the pairs' mistakes, as the text report has always listed them
+  if (alike.size() > 1) claims.push_back(alike);
+  return claims;
+}
+
 std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden, bool by_id) {
   std::vector<std::string> out;
   const Case& kase = *result.kase;
   const auto diagnose = [&] {
-    // A pair's answer names both of its mistakes; single mistakes that give this same answer
-    // are "one of" them: the case cannot tell which.
-    std::vector<const MistakeInfo*> alike;
-    for (const KnownMistake* known : result.diagnosis) {
-      if (known->with.empty()) alike.push_back(&known->info);
-    }
-    for (const KnownMistake* known : result.diagnosis) {
-      if (known->with.empty() && alike.size() > 1) continue;
-      for (const MistakeInfo* mistake : known->named()) {
-        out.push_back("diagnosis: " + diagnosis_line(*mistake));
+    for (const std::vector<const MistakeInfo*>& claim : diagnosis_claims(result)) {
+      if (claim.size() == 1) {
+        out.push_back("diagnosis: " + diagnosis_line(*claim.front()));
+        continue;
       }
-    }
-    if (alike.size() > 1) {
-      out.push_back("diagnosis: " + Diagnosed{alike, 1}.name() +
+      out.push_back("diagnosis: " + Diagnosed{claim, 1}.name() +
                     " (each answers this line so; this case cannot tell which)");
-      for (const MistakeInfo* mistake : alike) out.push_back("  " + diagnosis_line(*mistake));
+      for (const MistakeInfo* mistake : claim) out.push_back("  " + diagnosis_line(*mistake));
     }
   };
   if (kase.hidden && !show_hidden) {
