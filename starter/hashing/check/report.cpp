@@ -29,12 +29,7 @@ int Report::passed() const {
 
 int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
 
-std::string Diagnosed::name() const {
-  if (mistakes.size() == 1) return mistakes.front()->id;
-  std::string text = "one of:";
-  for (std::size_t i = 0; i < mistakes.size(); ++i) text += (i == 0 ? " " : ", ") + mistakes[i]->id;
-  return text;
-}
+std::string Diagnosed::name() const { return named_mistakes(*this).name(); }
 
 std::vector<Diagnosed> Report::diagnoses() const {
   // each mistake named, with the cases (indexes) whose answer it explains
