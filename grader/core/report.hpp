@@ -51,6 +51,22 @@ struct Report {
 [[nodiscard]] std::vector<std::vector<const MistakeInfo*>> diagnosis_claims(
     const CaseResult& result);
 
+// The entry of one of Report::diagnoses(): its ids and each one's diagnosis_line().
+[[nodiscard]] NamedMistakes named_mistakes(const Diagnosed& diagnosed);
+
+// How outcome_of shows each case's details (failure_details): with `show_hidden`, hidden cases
+// in full (the instructor's view; also unmasks their summary, hints and stderr); with `by_id`, a
+// case named by its id rather than its file's path (what Gradescope shows).
+struct OutcomeView {
+  bool show_hidden = false;
+  bool by_id = false;
+};
+
+// The outcome of `report`: passed when every case did, else failed; built without a build.
+[[nodiscard]] Outcome outcome_of(const Report& report, OutcomeView view);
+// ... in the report's own view (Report::show_hidden).
+[[nodiscard]] Outcome outcome_of(const Report& report);
+
 // "this is what you get when MESSAGE (SOURCE) [ID]"
 [[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
 

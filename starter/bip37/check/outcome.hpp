@@ -1,5 +1,6 @@
 // The outcome of a graded run as one value: each case's verdict, points, first difference,
-// hints and diagnosis, and the submission's status, build and summary. It holds no pointer into
+// hints and diagnosis, and the submission's status, build and summary (report.hpp's
+// outcome_of makes it of a Report). It holds no pointer into
 // a case file and nothing of a program's run but what a report shows, so it can be stored, read
 // back (the grader's report/json.hpp, beside its writer) and rendered by every report. Like the
 // rest of core/ it needs nothing but the standard library: a starter's `check` copies it.
@@ -16,9 +17,6 @@
 #include "judge.hpp"
 
 namespace grader {
-
-struct Report;
-struct Diagnosed;
 
 // How a submission came out, as a whole: every case passed; some did not; its build failed and
 // no case ran; or there was nothing to build, a student of the roster whose repository was not
@@ -119,21 +117,5 @@ struct Outcome {
   std::vector<CaseOutcome> cases;  // in the order graded
   bool operator==(const Outcome&) const = default;
 };
-
-// The entry of one of Report::diagnoses(): its ids and each one's diagnosis_line().
-[[nodiscard]] NamedMistakes named_mistakes(const Diagnosed& diagnosed);
-
-// How outcome_of shows each case's details (failure_details): with `show_hidden`, hidden cases
-// in full (the instructor's view; also unmasks their summary, hints and stderr); with `by_id`, a
-// case named by its id rather than its file's path (what Gradescope shows).
-struct OutcomeView {
-  bool show_hidden = false;
-  bool by_id = false;
-};
-
-// The outcome of `report`: passed when every case did, else failed; built without a build.
-[[nodiscard]] Outcome outcome_of(const Report& report, OutcomeView view);
-// ... in the report's own view (Report::show_hidden).
-[[nodiscard]] Outcome outcome_of(const Report& report);
 
 }  // namespace grader
