@@ -142,23 +142,18 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   } catch (const CopyRefused& refused) {  // a FIFO, a tree too deep, more than the scratch holds
     return build_failed_report(
         context.cases, id,
-        {{"command", options.build},
-         {"ok", false},
-         {"time_ms", 0},
-         {"output", refused.what()},
-         {"summary",
-          std::string("the submission could not be copied into the sandbox: ") + refused.what()}});
+        {options.build, false, 0, refused.what(),
+         std::string("the submission could not be copied into the sandbox: ") + refused.what()});
   }
   Launch& launch = *launch_or_not;
-  nlohmann::json build = {{"command", nullptr}, {"ok", true}};
+  BuildOutcome build;  // none: no command, ok
   std::string build_command = options.build;
   const std::string& run_command = options.run;
   if (options.build == "cmake") {  // the shared recipe (submission_build.hpp)
     const std::optional<SubmissionBuild> found = find_submission_build(launch.files());
     if (!found) {
       return build_failed_report(context.cases, id,
-                          {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", ""},
-                           {"summary", no_project_message("the starter")}});
+                                 {options.build, false, 0, "", no_project_message("the starter")});
     }
     launch.set_project(found->relative);
     build_command = "cd {project} && " +
@@ -178,15 +173,15 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
       return run_program(launch.build(build_command), "", context.build_limits);
     }();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
-    build = {{"command", line},
-             {"ok", ok},
-             {"time_ms", run.elapsed.count()},
-             {"output", build_output_tail(run.out + run.err + (run.started ? "" : run.start_error))}};
+    build = {line, ok, run.elapsed.count(),
+             build_output_tail(run.out + run.err + (run.started ? "" : run.start_error)),
+             std::nullopt};
     if (!ok) {
-      build["summary"] = !run.started   ? run.start_error
-                         : run.timed_out ? "the build ran out of time"
-                         : run.signal    ? "the build was killed by " + signal_name(run.signal)
-                                         : "the build exited with status " + std::to_string(run.exit_code);
+      build.summary = !run.started    ? run.start_error
+                      : run.timed_out ? "the build ran out of time"
+                      : run.signal
+                          ? "the build was killed by " + signal_name(run.signal)
+                          : "the build exited with status " + std::to_string(run.exit_code);
       return build_failed_report(context.cases, id, std::move(build));
     }
   }
@@ -194,8 +189,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
     launch.seal();
   } catch (const fs::filesystem_error& error) {
     return build_failed_report(context.cases, id,
-                        {{"command", options.build}, {"ok", false}, {"time_ms", 0}, {"output", error.what()},
-                         {"summary", "the submission's copy could not be made read-only for its runs"}});
+                               {options.build, false, 0, error.what(),
+                                "the submission's copy could not be made read-only for its runs"});
   }
   GradeOptions grade_options = context.grading;
   grade_options.jobs = submission.case_jobs();
@@ -329,11 +324,8 @@ int batch_grade(const BatchOptions& options) {
         } catch (const std::exception& failed) {  // one submission's trouble is not the batch's
           return build_failed_report(
               cases, todo[submission.index].filename().string(),
-              {{"command", options.build},
-               {"ok", false},
-               {"time_ms", 0},
-               {"output", failed.what()},
-               {"summary", std::string("the submission could not be graded: ") + failed.what()}});
+              {options.build, false, 0, failed.what(),
+               std::string("the submission could not be graded: ") + failed.what()});
         }
       },
       [&](std::size_t index, const SubmissionReport& graded) {
@@ -363,9 +355,9 @@ int batch_grade(const BatchOptions& options) {
     std::cerr << "interrupted: run the same command again to grade the rest\n";
     return kExitCouldNotRun;
   }
-  const bool all_passed = std::all_of(reports.begin(), reports.end(), [](const SubmissionReport& report) {
-    return report.status == SubmissionStatus::Passed;
-  });
+  const bool all_passed = std::all_of(
+      reports.begin(), reports.end(),
+      [](const SubmissionReport& report) { return report.status() == SubmissionStatus::Passed; });
   return all_passed ? kExitPassed : kExitFailed;
 }
 

@@ -36,11 +36,11 @@ class Progress {
   void submission_done(const SubmissionReport& report, std::size_t cases_counted, std::size_t cases_each) {
     cases_done_ += cases_each - std::min(cases_counted, cases_each);
     ++done_;
-    if (report.status != SubmissionStatus::Passed) ++failures_;
+    if (report.status() != SubmissionStatus::Passed) ++failures_;
     if (terminal_) {
       draw();
     } else {
-      std::cerr << "graded " << inert(report.submission) << ": " << status_name(report.status)
+      std::cerr << "graded " << inert(report.submission) << ": " << status_name(report.status())
                 << " " << report.score() << "/" << report.max_score() << " (" << done_ << "/"
                 << submissions_ << ")\n";
     }

@@ -21,12 +21,12 @@ void write_class_counts(const ClassSummary& summary, std::ostream& out) {
   std::size_t width = 0;
   for (const auto* list : {&summary.mistakes, &summary.causes}) {
     for (const ClassSummary::Count& count : *list) {
-      width = std::max(width, inert(count.kind).size());
+      width = std::max(width, inert(count.look.name).size());
     }
   }
   const auto rows = [&](const std::vector<ClassSummary::Count>& counts) {
     for (const ClassSummary::Count& count : counts) {
-      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << inert(count.kind)
+      out << "  " << std::left << std::setw(static_cast<int>(width) + 2) << inert(count.look.name)
           << std::right << std::setw(5) << count.submissions << "\n";
     }
   };
@@ -72,7 +72,7 @@ std::string collection_cells(const SubmissionReport& report) {
 std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   std::vector<std::string> case_names;  // in the order of the first report that has them
   for (const SubmissionReport& report : reports) {
-    for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
+    for (const CaseOutcome& outcome : report.cases()) {
       if (std::find(case_names.begin(), case_names.end(), outcome.name) == case_names.end()) {
         case_names.push_back(outcome.name);
       }
@@ -83,11 +83,11 @@ std::string gradebook_csv(const std::vector<SubmissionReport>& reports) {
   for (const std::string& name : case_names) csv << "," << csv_cell(name) << "," << csv_cell(name + " verdict");
   csv << "\n";
   for (const SubmissionReport& report : reports) {
-    csv << csv_cell(report.submission) << "," << status_name(report.status) << ","
+    csv << csv_cell(report.submission) << "," << status_name(report.status()) << ","
         << report.score() << "," << report.max_score() << "," << report.passed() << ","
         << report.failed() << "," << csv_cell(looks_like_text(report)) << ","
         << collection_cells(report);
-    const std::vector<SubmissionReport::CaseOutcome> outcomes = report.cases();
+    const std::vector<CaseOutcome>& outcomes = report.cases();
     for (const std::string& name : case_names) {
       const auto it = std::find_if(outcomes.begin(), outcomes.end(),
                                    [&](const auto& o) { return o.name == name; });
@@ -116,7 +116,7 @@ std::string batch_table(const std::vector<SubmissionReport>& reports) {
   for (const SubmissionReport& report : reports) {
     const std::string score = std::to_string(report.score()) + "/" + std::to_string(report.max_score());
     out << std::setw(id_column) << inert(report.submission) << std::setw(14)
-        << status_name(report.status) << std::setw(10) << score << inert(looks_like_text(report))
+        << status_name(report.status()) << std::setw(10) << score << inert(looks_like_text(report))
         << "\n";
   }
   write_class_counts(summarize(reports), out);
@@ -131,7 +131,7 @@ namespace {
 std::string assignment_name(const std::vector<SubmissionReport>& reports) {
   std::vector<std::string> exercises;
   for (const SubmissionReport& report : reports) {
-    for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
+    for (const CaseOutcome& outcome : report.cases()) {
       const std::string folder = outcome.name.substr(0, outcome.name.find('/'));
       if (folder != "protocol" &&
           std::find(exercises.begin(), exercises.end(), folder) == exercises.end()) {

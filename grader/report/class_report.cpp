@@ -99,13 +99,9 @@ std::vector<CaseInfo> case_infos(const std::vector<SubmissionReport>& reports, b
   std::vector<CaseInfo> infos;
   std::set<std::string> seen;
   for (const SubmissionReport& report : reports) {
-    for (const nlohmann::json& c : report.run["cases"]) {
-      if (!seen.insert(c["name"].get<std::string>()).second) continue;
-      CaseInfo info;
-      info.id = c["name"];
-      info.file = c.value("file", "");
-      info.points = c.value("max_points", 0);
-      info.hidden = c.value("hidden", false);
+    for (const CaseOutcome& c : report.cases()) {
+      if (!seen.insert(c.name).second) continue;
+      CaseInfo info{c.name, c.file, c.max_points, c.hidden, {}, {}, {}};
       std::optional<std::string> text;
       try {
         text = info.file.empty() ? std::nullopt : read_file_if_present(info.file);
@@ -133,7 +129,7 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
   summary.submissions = static_cast<int>(reports.size());
   std::vector<int> scores;
   std::map<std::string, std::size_t> case_at;  // id -> index in summary.cases
-  std::map<std::string, ClassSummary::Count> mistakes;
+  std::vector<ClassSummary::Count> mistakes;
   std::vector<ClassSummary::Count> causes;
   for (const SubmissionReport& report : reports) {
     const int score = report.score();
@@ -142,20 +138,20 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
     summary.max_score = std::max(summary.max_score, max);
     const int percent = max == 0 ? 100 : 100 * score / max;  // floor: 99.9 % is not full marks
     ++summary.histogram[static_cast<std::size_t>(std::clamp(percent / 10, 0, 10))];
-    summary.passed += report.status == SubmissionStatus::Passed ? 1 : 0;
-    summary.build_failed += report.status == SubmissionStatus::BuildFailed ? 1 : 0;
+    summary.passed += report.status() == SubmissionStatus::Passed ? 1 : 0;
+    summary.build_failed += report.status() == SubmissionStatus::BuildFailed ? 1 : 0;
     bool timeout = false;
     bool crash = false;
     bool memory = false;
-    for (const SubmissionReport::CaseOutcome& outcome : report.cases()) {
+    for (const CaseOutcome& outcome : report.cases()) {
       timeout = timeout || outcome.verdict == Verdict::Timeout;
       crash = crash || outcome.verdict == Verdict::Crashed;
       memory = memory || outcome.verdict == Verdict::MemoryLimit;
       auto [at, fresh] = case_at.try_emplace(outcome.name, summary.cases.size());
       if (fresh) summary.cases.push_back({outcome.name, 0, 0});
       // no case of theirs ran: a rate counts the programs that ran it
-      if (report.status == SubmissionStatus::BuildFailed ||
-          report.status == SubmissionStatus::NotCollected)
+      if (report.status() == SubmissionStatus::BuildFailed ||
+          report.status() == SubmissionStatus::NotCollected)
         continue;
       ClassSummary::CaseRate& rate = summary.cases[at->second];
       ++rate.graded;
@@ -165,31 +161,31 @@ ClassSummary summarize(const std::vector<SubmissionReport>& reports) {
     summary.with_crash += crash ? 1 : 0;
     summary.with_memory += memory ? 1 : 0;
     for (const SubmissionReport::Look& look : report.looks_like()) {
-      if (look.mistake) {
-        ClassSummary::Count& count = mistakes[look.kind];
-        count.kind = look.kind;
-        ++count.submissions;
-        continue;
-      }
-      const auto it = std::find_if(causes.begin(), causes.end(),
-                                   [&](const ClassSummary::Count& c) { return c.kind == look.kind; });
-      if (it == causes.end()) {
-        causes.push_back({look.kind, "", 1});
+      std::vector<ClassSummary::Count>& counts =
+          look.cause == SubmissionReport::Look::Cause::Mistake ? mistakes : causes;
+      const auto it = std::find_if(counts.begin(), counts.end(), [&](const ClassSummary::Count& c) {
+        return c.look.same_as(look);
+      });
+      if (it == counts.end()) {
+        counts.push_back({look, "", 1});
       } else {
         ++it->submissions;
       }
     }
-    for (const nlohmann::json& d : report.run["summary"]["diagnosis"]) {
-      mistakes[d["id"]].about = d.value("message", "");
+    for (const NamedMistakes& named : report.outcome.summary.diagnosis) {
+      for (ClassSummary::Count& count : mistakes) {
+        if (count.look.mistakes == named.mistakes) count.about = named.message();
+      }
     }
   }
   summary.median_score = median_of(scores);
   double total = 0;
   for (const int score : scores) total += score;
   summary.mean_score = scores.empty() ? 0 : total / static_cast<double>(scores.size());
-  for (auto& [id, count] : mistakes) summary.mistakes.push_back(std::move(count));
+  summary.mistakes = std::move(mistakes);
   const auto most_first = [](const ClassSummary::Count& a, const ClassSummary::Count& b) {
-    return a.submissions != b.submissions ? a.submissions > b.submissions : a.kind < b.kind;
+    return a.submissions != b.submissions ? a.submissions > b.submissions
+                                          : a.look.name < b.look.name;
   };
   std::stable_sort(summary.mistakes.begin(), summary.mistakes.end(), most_first);
   summary.causes = std::move(causes);
@@ -360,7 +356,8 @@ void write_mistakes(html::Writer& page, const ClassSummary& summary) {
       .element("th", "the lesson's words").close().close()
       .open("tbody");
   const auto row = [&](const ClassSummary::Count& count, const char* fill, const char* cls) {
-    page.open("tr", {{"class", cls}}).element("th", {{"scope", "row"}, {"class", "name"}}, count.kind)
+    page.open("tr", {{"class", cls}})
+        .element("th", {{"scope", "row"}, {"class", "name"}}, count.look.name)
         .open("td", {{"class", "bar"}});
     meter(page, count.submissions, summary.submissions, fill);
     page.element("span", {{"class", "count"}}, std::to_string(count.submissions))
@@ -416,21 +413,19 @@ void write_cases(html::Writer& page, const ClassSummary& summary, const std::vec
 class Failures {
  public:
   // The text report's lines of a failed case (its summary for an older report without them).
-  static std::string lines_of(const nlohmann::json& c) {
+  static std::string lines_of(const CaseOutcome& c) {
     std::string lines;
-    for (const nlohmann::json& line : c.value("details", nlohmann::json::array())) {
-      lines += line.get<std::string>() + "\n";
-    }
-    return lines.empty() ? c.value("summary", "") + "\n" : lines;
+    for (const std::string& line : c.details) lines += line + "\n";
+    return lines.empty() ? c.summary + "\n" : lines;
   }
 
-  void write(html::Writer& page, const std::vector<const nlohmann::json*>& failing, const std::string& row,
-             const std::string& submission) {
+  void write(html::Writer& page, const std::vector<const CaseOutcome*>& failing,
+             const std::string& row, const std::string& submission) {
     std::vector<std::string> lines;  // each failure's, read once
     std::string all;
-    for (const nlohmann::json* c : failing) {
+    for (const CaseOutcome* c : failing) {
       lines.push_back(lines_of(*c));
-      all += c->value("name", "") + '\0' + lines.back() + '\0';
+      all += c->name + '\0' + lines.back() + '\0';
     }
     const auto [same, fresh_set] = rows_.try_emplace(all, std::make_pair(row, submission));
     if (!fresh_set) {
@@ -442,8 +437,8 @@ class Failures {
       return;
     }
     for (std::size_t i = 0; i < failing.size(); ++i) {
-      const std::string name = (*failing[i])["name"];
-      const std::string verdict = (*failing[i])["verdict"];
+      const std::string& name = failing[i]->name;
+      const std::string verdict(verdict_name(failing[i]->verdict));
       const auto [at, fresh] = blocks_.try_emplace(name + '\0' + lines[i], "f-" + std::to_string(blocks_.size()));
       if (fresh) {
         page.open("div", {{"class", "failure"}})
@@ -488,10 +483,10 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
   int order = 0;
   for (const SubmissionReport& report : reports) {
     std::string first_failing;
-    std::vector<const nlohmann::json*> failing;
-    for (const nlohmann::json& c : report.run["cases"]) {
-      if (c["verdict"].get<std::string>() == verdict_name(Verdict::Passed)) continue;
-      if (first_failing.empty()) first_failing = c["name"];
+    std::vector<const CaseOutcome*> failing;
+    for (const CaseOutcome& c : report.cases()) {
+      if (c.verdict == Verdict::Passed) continue;
+      if (first_failing.empty()) first_failing = c.name;
       failing.push_back(&c);
     }
     const std::string looks = looks_like_text(report);
@@ -499,22 +494,23 @@ void write_submissions(html::Writer& page, const std::vector<SubmissionReport>& 
     const std::string row = "sub-" + std::to_string(order);
     page.open("tr", {{"id", row}, {"data-order", std::to_string(order)}})
         .element("th", {{"scope", "row"}, {"class", "id"}}, report.submission)
-        .element("td", {{"class", "status"}}, std::string(status_name(report.status)))
+        .element("td", {{"class", "status"}}, std::string(status_name(report.status())))
         .element("td", {{"class", "num score"}, {"data-sort", decimal_text(percent)}},
                  std::to_string(report.score()) + "/" + std::to_string(report.max_score()))
         .element("td", {{"class", "looks"}}, looks)
         .element("td", {{"class", "first"}}, first_failing)
         .open("td");
     ++order;
-    if (report.status == SubmissionStatus::NotCollected) {
+    if (report.status() == SubmissionStatus::NotCollected) {
       page.element("p", looks_like_text(report)).close().close();
       continue;
     }
-    if (report.status == SubmissionStatus::BuildFailed) {
-      const std::string output = report.build.value("output", "");
+    if (report.status() == SubmissionStatus::BuildFailed) {
+      const BuildOutcome& build = report.outcome.build;
+      const std::string output = build.output.value_or("");
       page.open("details")
           .element("summary", "the build failed")
-          .element("p", report.build.value("summary", ""))
+          .element("p", build.summary.value_or(""))
           .element("pre", build_output_tail(output))
           .close()
           .close()
@@ -539,7 +535,7 @@ void write_flags(html::Writer& page, const std::vector<SubmissionReport>& report
   std::vector<const SubmissionReport*> over;
   std::vector<const SubmissionReport*> changed;
   for (const SubmissionReport& report : reports) {
-    if (!report.collected || report.status == SubmissionStatus::NotCollected) continue;
+    if (!report.collected || report.status() == SubmissionStatus::NotCollected) continue;
     const Collected& collected = *report.collected;
     if (collected.workflow_points && *collected.workflow_points > report.public_score())
       over.push_back(&report);

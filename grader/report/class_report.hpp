@@ -41,8 +41,8 @@ struct CaseInfo {
 // The numbers of the page, and of the table `batch` ends with.
 struct ClassSummary {
   struct Count {
-    std::string kind;   // a mistake's id, or a cause (SubmissionReport::Look::kind)
-    std::string about;  // the mistake's message, or "" for a cause
+    SubmissionReport::Look look;  // what the submissions looked like: its name the row's
+    std::string about;            // the mistake's message, or "" for a cause
     int submissions = 0;
   };
   struct CaseRate {

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "report/batch_outputs.hpp"
+#include "report/json.hpp"
 
 namespace {
 
@@ -35,11 +36,17 @@ grader::SubmissionReport report(const std::string& id, const std::string& status
   for (const std::string& m : mistakes) {
     diagnosis.push_back({{"id", m}, {"cases", 1}, {"message", "this is what you get when " + m}});
   }
-  return {id, grader::parse_submission_status(status).value(),
-          {{"command", "make"}, {"ok", status != "build-failed"}, {"output", "error: oops"}},
-          {{"summary", {{"score", score}, {"max_score", max}, {"passed", passed},
-                        {"failed", static_cast<int>(verdicts.size()) - passed}, {"diagnosis", diagnosis}}},
-           {"cases", cases}}};
+  const nlohmann::json run = {{"summary",
+                               {{"score", score},
+                                {"max_score", max},
+                                {"passed", passed},
+                                {"failed", static_cast<int>(verdicts.size()) - passed},
+                                {"diagnosis", diagnosis}}},
+                              {"cases", cases}};
+  grader::Outcome outcome = grader::outcome_from_json(run, "test.json", "not a run");
+  outcome.status = grader::parse_submission_status(status).value();
+  outcome.build = {"make", status != "build-failed", std::nullopt, "error: oops", std::nullopt};
+  return {id, std::move(outcome)};
 }
 
 const std::vector<grader::SubmissionReport> kClass = {
@@ -61,13 +68,18 @@ TEST_CASE("looks like names the mistake, or else the timeout, crash, stub or wro
   CHECK(grader::looks_like_text(kClass[4]) == "crashed in 1 case");
   CHECK(grader::looks_like_text(kClass[5]) == "memory-limit in 1 case; crashed in 1 case");
   grader::SubmissionReport stub = report("stub", "failed", {{"wrong-output", 1}, {"wrong-output", 1}});
-  stub.run["cases"][0]["mismatch"] = {{"actual", "error: not implemented: murmur3_32"}};
-  stub.run["cases"][1]["mismatch"] = {{"actual", "error: not implemented: murmur3_32"}};
+  grader::MismatchOutcome stubbed;
+  stubbed.actual = "error: not implemented: murmur3_32";
+  stub.outcome.cases[0].mismatch = stubbed;
+  stub.outcome.cases[1].mismatch = stubbed;
   CHECK(grader::looks_like_text(stub) == "not implemented: murmur3_32");
   const grader::SubmissionReport wrong = report("w", "failed", {{"wrong-output", 1}});
   CHECK(grader::looks_like_text(wrong) == "wrong output, no known mistake");
-  CHECK(wrong.looks_like().front().kind == "wrong output, no known mistake");
-  CHECK_FALSE(wrong.looks_like().front().mistake);
+  CHECK(wrong.looks_like().front().name == "wrong output, no known mistake");
+  CHECK(wrong.looks_like().front().cause == grader::SubmissionReport::Look::Cause::NoKnownMistake);
+  CHECK(kClass[1].looks_like().front().cause == grader::SubmissionReport::Look::Cause::Mistake);
+  CHECK(kClass[1].looks_like().front().mistakes == std::vector<std::string>{"swapped"});
+  CHECK(kClass[2].looks_like().front().verdict == grader::Verdict::Timeout);
 }
 
 TEST_CASE("the class summary counts what the gradebook holds") {
@@ -84,15 +96,15 @@ TEST_CASE("the class summary counts what the gradebook holds") {
   // 100 %, 66 %, 33 %, 0 %, 0 %, 0 %
   CHECK(summary.histogram == std::array<int, 11>{3, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1});
   REQUIRE(summary.mistakes.size() == 1);
-  CHECK(summary.mistakes[0].kind == "swapped");
+  CHECK(summary.mistakes[0].look.name == "swapped");
   CHECK(summary.mistakes[0].submissions == 1);
   CHECK(summary.mistakes[0].about == "this is what you get when swapped");
   REQUIRE(summary.causes.size() == 4);  // most first, then by name
-  CHECK(summary.causes[0].kind == "crashed");
+  CHECK(summary.causes[0].look.verdict == grader::Verdict::Crashed);
   CHECK(summary.causes[0].submissions == 2);
-  CHECK(summary.causes[1].kind == "build failed");
-  CHECK(summary.causes[2].kind == "memory-limit");
-  CHECK(summary.causes[3].kind == "timeout");
+  CHECK(summary.causes[1].look.cause == grader::SubmissionReport::Look::Cause::BuildFailed);
+  CHECK(summary.causes[2].look.verdict == grader::Verdict::MemoryLimit);
+  CHECK(summary.causes[3].look.name == "timeout");
   // case-0 passed by 2 of the 5 that built, case-1 by 2 of 5: a tie, by id
   REQUIRE(summary.cases.size() == 2);
   CHECK(summary.cases[0].id == "ex/case-0");
@@ -111,7 +123,7 @@ TEST_CASE("the page escapes every text it shows: a hostile id, output and case t
   const std::string hostile = "<script>alert(1)</script>\"'&" + std::string(1, '\0') + "\xff";
   std::vector<grader::SubmissionReport> reports = kClass;
   reports.push_back(report(hostile, "failed", {{"wrong-output", 1}, {"passed", 2}}));
-  reports.back().run["cases"][0]["details"] = nlohmann::json::array({"actual: </pre><script>x()</script>"});
+  reports.back().outcome.cases[0].details = {"actual: </pre><script>x()</script>"};
   std::vector<grader::CaseInfo> cases = grader::case_infos(reports, false);
   REQUIRE(cases.size() == 2);
   CHECK_FALSE(cases[0].text.has_value());

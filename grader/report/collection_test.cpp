@@ -94,7 +94,7 @@ TEST_CASE("a student never collected has a gradebook row of zero with the reason
   const grader::Case kase = grader::parse_case("> A\n1\n", "ex/one", "cases/ex/one.case");
   const std::vector<grader::Case> cases{kase};
   const grader::SubmissionReport report = grader::not_collected_report(cases, roster()[1]);
-  CHECK(report.status == grader::SubmissionStatus::NotCollected);
+  CHECK(report.status() == grader::SubmissionStatus::NotCollected);
   CHECK(report.score() == 0);
   CHECK(report.max_score() == 1);
   CHECK(grader::looks_like_text(report) == "not collected: never accepted");

@@ -16,30 +16,30 @@ nlohmann::json gradescope_not_graded(std::string_view why) {
           {"tests", nlohmann::json::array()}};
 }
 
-nlohmann::json to_gradescope(const Report& report) {
+nlohmann::json to_gradescope(const Outcome& outcome) {
   nlohmann::json tests = nlohmann::json::array();
-  for (const CaseResult& r : report.results) {
+  for (const CaseOutcome& c : outcome.cases) {
     std::string output;
-    if (r.verdict == Verdict::Passed) {
+    if (c.verdict == Verdict::Passed) {
       output = "passed";
     } else {
-      // never the instructor's view: what Gradescope holds is the student's result
-      for (const std::string& line : failure_details(r, false, true)) output += line + "\n";
+      for (const std::string& line : c.details) output += line + "\n";
     }
-    tests.push_back({{"name", r.kase->name},
-                     {"score", r.points},
-                     {"max_score", r.kase->points},
-                     {"status", r.verdict == Verdict::Passed ? "passed" : "failed"},
+    tests.push_back({{"name", c.name},
+                     {"score", c.points},
+                     {"max_score", c.max_points},
+                     {"status", c.verdict == Verdict::Passed ? "passed" : "failed"},
                      {"output", output},
-                     {"visibility", r.kase->hidden ? "hidden" : "visible"}});
+                     {"visibility", c.hidden ? "hidden" : "visible"}});
   }
+  const RunSummary& s = outcome.summary;
   std::ostringstream summary;
-  summary << "score " << report.score() << "/" << report.max_score() << ": " << report.passed()
-          << " passed, " << report.failed() << " failed";
-  for (const Diagnosed& diagnosed : report.diagnoses()) {
-    for (const std::string& line : diagnosed_lines(diagnosed)) summary << "\n" << line;
+  summary << "score " << s.score << "/" << s.max_score << ": " << s.passed << " passed, "
+          << s.failed << " failed";
+  for (const NamedMistakes& named : s.diagnosis) {
+    for (const std::string& line : diagnosed_lines(named)) summary << "\n" << line;
   }
-  return {{"score", report.score()},
+  return {{"score", s.score},
           {"output", summary.str()},
           {"visibility", "visible"},
           {"stdout_visibility", "hidden"},
@@ -77,35 +77,40 @@ std::string seconds_text(std::chrono::milliseconds ms) {
 
 }  // namespace
 
-std::string to_junit(const Report& report) {
-  std::chrono::milliseconds total{0};
-  for (const CaseResult& r : report.results) total += r.run.elapsed;
+std::string to_junit(const Outcome& outcome) {
+  std::int64_t total_ms = 0;
+  for (const CaseOutcome& c : outcome.cases) total_ms += c.time_ms;
+  const std::chrono::milliseconds total(total_ms);
+  const std::size_t count = outcome.cases.size();
   std::ostringstream xml;
   xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<testsuites name=\"bloom-grader\" tests=\"" << report.results.size() << "\" failures=\""
-      << report.failed() << "\" errors=\"0\" time=\"" << seconds_text(total) << "\">\n"
-      << "  <testsuite name=\"bloom-grader\" tests=\"" << report.results.size()
-      << "\" failures=\"" << report.failed() << "\" errors=\"0\" skipped=\"0\" time=\""
-      << seconds_text(total) << "\">\n";
-  for (const CaseResult& r : report.results) {
+      << "<testsuites name=\"bloom-grader\" tests=\"" << count << "\" failures=\""
+      << outcome.summary.failed << "\" errors=\"0\" time=\"" << seconds_text(total) << "\">\n"
+      << "  <testsuite name=\"bloom-grader\" tests=\"" << count << "\" failures=\""
+      << outcome.summary.failed << "\" errors=\"0\" skipped=\"0\" time=\"" << seconds_text(total)
+      << "\">\n";
+  for (const CaseOutcome& c : outcome.cases) {
     // classname is the case's folder, name its file: together the unique case name
-    const std::string& name = r.kase->name;
+    const std::string& name = c.name;
     const std::size_t slash = name.rfind('/');
     std::string classname = "cases";  // appended: GCC 12's -Wrestrict misreads "." + substr
     if (slash != std::string::npos) classname.append(".").append(name, 0, slash);
     const std::string short_name = slash == std::string::npos ? name : name.substr(slash + 1);
     xml << "    <testcase classname=\"" << xml_escape(classname) << "\" name=\""
-        << xml_escape(short_name) << "\" time=\"" << seconds_text(r.run.elapsed) << "\"";
-    if (r.verdict == Verdict::Passed) {
+        << xml_escape(short_name) << "\" time=\""
+        << seconds_text(std::chrono::milliseconds(c.time_ms)) << "\"";
+    if (c.verdict == Verdict::Passed) {
       xml << "/>\n";
       continue;
     }
     std::string details;
-    for (const std::string& line : failure_details(r, report.show_hidden)) details += line + "\n";
-    xml << ">\n      <failure type=\"" << verdict_name(r.verdict) << "\" message=\""
-        << xml_escape(std::string(verdict_name(r.verdict)) +
-                      (report.masks(*r.kase) ? "" : ": " + visible(r.summary)))
-        << "\">" << xml_escape(details) << "</failure>\n    </testcase>\n";
+    for (const std::string& line : c.details) details += line + "\n";
+    // a hidden case out of the instructor's view has no summary (outcome.hpp)
+    const std::string verdict(verdict_name(c.verdict));
+    const bool masked = c.hidden && c.summary.empty();
+    xml << ">\n      <failure type=\"" << verdict << "\" message=\""
+        << xml_escape(verdict + (masked ? "" : ": " + visible(c.summary))) << "\">"
+        << xml_escape(details) << "</failure>\n    </testcase>\n";
   }
   xml << "  </testsuite>\n</testsuites>\n";
   return xml.str();
@@ -119,19 +124,25 @@ std::span<const ReportFormat> report_formats() {
        }},
       {"json", "every field of every case, for tools",
        [](const Report& report, std::ostream& out, const TextStyle&) {
-         out << json_text(to_json(report));
+         out << json_text(to_json(outcome_of(report)));
        }},
       {"gradescope", "Gradescope's results.json",
        [](const Report& report, std::ostream& out, const TextStyle&) {
-         out << json_text(to_gradescope(report));
+         // never the instructor's view: what Gradescope holds is the student's result, each
+         // case named by its id, not by a folder of the grading machine
+         out << json_text(to_gradescope(outcome_of(report, {.show_hidden = false, .by_id = true})));
        },
-       [](std::string_view why, std::ostream& out) { out << json_text(gradescope_not_graded(why)); }},
+       [](std::string_view why, std::ostream& out) {
+         out << json_text(gradescope_not_graded(why));
+       }},
       {"junit", "JUnit XML, for CI",
-       [](const Report& report, std::ostream& out, const TextStyle&) { out << to_junit(report); }},
+       [](const Report& report, std::ostream& out, const TextStyle&) {
+         out << to_junit(outcome_of(report));
+       }},
       {"html", "the class report's page for this one program: its cases, failures and diagnoses",
        [](const Report& report, std::ostream& out, const TextStyle&) {
-         const std::vector<SubmissionReport> one = {submission_report_of(
-             report, report.command.empty() ? "program" : report.command, {{"command", nullptr}, {"ok", true}})};
+         const std::vector<SubmissionReport> one = {
+             submission_report_of(report, report.command.empty() ? "program" : report.command, {})};
          out << class_report_html(one, case_infos(report), "Report: " + one[0].submission);
        }},
   };

@@ -15,8 +15,9 @@
 namespace grader {
 
 // Gradescope's results.json (autograder specification): score, tests with name, score,
-// max_score, status, output and visibility; hidden cases are "hidden".
-[[nodiscard]] nlohmann::json to_gradescope(const Report& report);
+// max_score, status, output (each case's details) and visibility; hidden cases are "hidden".
+// What Gradescope holds is the student's result: give it an outcome in the student's view.
+[[nodiscard]] nlohmann::json to_gradescope(const Outcome& outcome);
 
 // Gradescope's results.json for a submission that no case could run: score 0, and `why` as the
 // one thing the student reads.
@@ -24,7 +25,7 @@ namespace grader {
 
 // JUnit XML as GitLab, Jenkins and GitHub read it: one testsuite, a testcase per case with a
 // unique classname.name, the details in the text of <failure>.
-[[nodiscard]] std::string to_junit(const Report& report);
+[[nodiscard]] std::string to_junit(const Outcome& outcome);
 
 // Every form `run --report FORMAT[:FILE]` writes, once: its name, what it is (for --help) and
 // its writer. Writers that do not read `style` (colour, verbosity) ignore it.

@@ -76,7 +76,7 @@ TEST_CASE("the text report ends with the score and exactly N passed, N failed") 
 
 TEST_CASE("JUnit text escapes markup and keeps invisible bytes visible") {
   const auto report = report_of(kCase, "1\n<&\">\x01\n");
-  const std::string xml = grader::to_junit(report);
+  const std::string xml = grader::to_junit(grader::outcome_of(report));
   CHECK(xml.find("actual:   &lt;&amp;&quot;&gt;\\x01") != std::string::npos);
   CHECK(xml.find('\x01') == std::string::npos);
   CHECK(xml.find("classname=\"cases.dir\" name=\"two\"") != std::string::npos);

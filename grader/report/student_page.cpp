@@ -9,8 +9,9 @@ namespace {
 // One case as the page shows it, read from the report: a hidden case's fields other than its
 // verdict and points are never read, so no text of it can reach the page.
 struct ShownCase {
-  std::string title;    // "bip37/worked-example", or "hidden case 2"
-  std::string verdict;  // a hidden case's is only "passed" or "failed"
+  std::string title;  // "bip37/worked-example", or "hidden case 2"
+  bool passed = false;
+  std::optional<Verdict> verdict;  // why it failed; none for a hidden case (failed alone)
   int points = 0;
   int max_points = 0;
   std::vector<std::string> lines;  // a public failure's text report lines; empty otherwise
@@ -19,20 +20,25 @@ struct ShownCase {
 std::vector<ShownCase> shown_cases(const SubmissionReport& report) {
   std::vector<ShownCase> shown;
   int hidden = 0;
-  for (const nlohmann::json& c : report.run["cases"]) {
-    ShownCase one{"", c["verdict"], c["points"], c.value("max_points", 0), {}};
-    if (c.value("hidden", false)) {
+  for (const CaseOutcome& c : report.cases()) {
+    const bool passed = c.verdict == Verdict::Passed;
+    ShownCase one{"", passed, std::nullopt, c.points, c.max_points, {}};
+    if (c.hidden) {
       one.title = "hidden case " + std::to_string(++hidden);
-      if (one.verdict != "passed") one.verdict = "failed";
     } else {
-      one.title = c["name"];
-      for (const nlohmann::json& line : c.value("details", nlohmann::json::array())) {
-        one.lines.push_back(line.get<std::string>());
-      }
+      one.title = c.name;
+      one.verdict = c.verdict;
+      one.lines = c.details;
     }
     shown.push_back(std::move(one));
   }
   return shown;
+}
+
+// "failed (timeout)": why a public case failed; "passed" or "failed" alone otherwise.
+std::string result_text(const ShownCase& c) {
+  if (c.passed) return "passed";
+  return c.verdict ? "failed (" + std::string(verdict_name(*c.verdict)) + ")" : "failed";
 }
 
 std::string score_line(const SubmissionReport& report) {
@@ -43,16 +49,14 @@ std::string score_line(const SubmissionReport& report) {
 
 // The build's output when the build failed: the student's own compiler messages.
 std::string build_output(const SubmissionReport& report) {
-  if (report.status != SubmissionStatus::BuildFailed) return "";
-  const nlohmann::json& output =
-      report.build.contains("output") ? report.build["output"] : nlohmann::json();
-  return output.is_string() ? output.get<std::string>() : "";
+  if (report.status() != SubmissionStatus::BuildFailed) return "";
+  return report.outcome.build.output.value_or("");
 }
 
 std::vector<std::string> diagnoses(const SubmissionReport& report) {
   std::vector<std::string> lines;
-  for (const nlohmann::json& d : report.run["summary"]["diagnosis"]) {
-    lines.push_back(d.value("message", d["id"].get<std::string>()));
+  for (const NamedMistakes& named : report.outcome.summary.diagnosis) {
+    lines.push_back(named.messages.empty() ? named.name() : named.message());
   }
   return lines;
 }
@@ -68,7 +72,7 @@ pre{background:#f5f5f5;padding:.5rem;overflow-x:auto;white-space:pre;font-size:1
 
 std::string student_page_text(const SubmissionReport& report) {
   std::string text = "submission " + report.submission + ": " +
-                     std::string(status_name(report.status)) + "\n" + score_line(report) + "\n";
+                     std::string(status_name(report.status())) + "\n" + score_line(report) + "\n";
   const std::string looks = looks_like_text(report);
   if (!looks.empty()) text += "looks like: " + looks + "\n";
   for (const std::string& line : diagnoses(report)) text += "diagnosis: " + line + "\n";
@@ -77,9 +81,7 @@ std::string student_page_text(const SubmissionReport& report) {
     text += "\nthe build's output:\n" + build + (build.ends_with('\n') ? "" : "\n");
   text += "\n";
   for (const ShownCase& c : shown_cases(report)) {
-    const std::string verdict =
-        c.verdict == "passed" || c.verdict == "failed" ? c.verdict : "failed (" + c.verdict + ")";
-    text += c.title + ": " + verdict + ", " + std::to_string(c.points) + "/" +
+    text += c.title + ": " + result_text(c) + ", " + std::to_string(c.points) + "/" +
             std::to_string(c.max_points) + " points\n";
     for (const std::string& line : c.lines) text += "    " + line + "\n";
   }
@@ -91,7 +93,7 @@ std::string student_page_html(const SubmissionReport& report) {
   page.open("html", {{"lang", "en"}}).open("head").empty("meta", {{"charset", "utf-8"}});
   page.element("title", "Results of " + report.submission).trusted(kStyle).close();  // head
   page.open("body").element("h1", "Results of " + report.submission);
-  page.element("p", std::string(status_name(report.status)) + ": " + score_line(report));
+  page.element("p", std::string(status_name(report.status())) + ": " + score_line(report));
   const std::string looks = looks_like_text(report);
   if (!looks.empty()) page.element("p", "Looks like: " + looks);
   const std::vector<std::string> named = diagnoses(report);
@@ -106,11 +108,10 @@ std::string student_page_html(const SubmissionReport& report) {
   page.element("th", "case").element("th", "result").element("th", "points").close().close();
   page.open("tbody");
   for (const ShownCase& c : shown_cases(report)) {
-    const bool passed = c.verdict == "passed";
     page.open("tr").element("td", c.title);
-    page.open("td").element("span", {{"class", passed ? "passed" : "failed"}},
-                            passed ? "passed" : "failed");
-    if (!passed && c.verdict != "failed") page.text(" (" + c.verdict + ")");
+    page.open("td").element("span", {{"class", c.passed ? "passed" : "failed"}},
+                            c.passed ? "passed" : "failed");
+    if (!c.passed && c.verdict) page.text(" (" + std::string(verdict_name(*c.verdict)) + ")");
     if (!c.lines.empty()) {
       std::string lines;
       for (const std::string& line : c.lines) lines += line + "\n";

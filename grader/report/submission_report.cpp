@@ -9,42 +9,13 @@ namespace grader {
 
 namespace fs = std::filesystem;
 
-std::string_view status_name(SubmissionStatus status) {
-  switch (status) {
-    case SubmissionStatus::Passed: return "passed";
-    case SubmissionStatus::Failed: return "failed";
-    case SubmissionStatus::BuildFailed: return "build-failed";
-    case SubmissionStatus::NotCollected:
-      return "not-collected";
-  }
-  return "failed";
-}
-
-std::optional<SubmissionStatus> parse_submission_status(std::string_view name) {
-  for (const SubmissionStatus status : kSubmissionStatuses) {
-    if (status_name(status) == name) return status;
-  }
-  return std::nullopt;
-}
-
-std::vector<SubmissionReport::CaseOutcome> SubmissionReport::cases() const {
-  std::vector<CaseOutcome> outcomes;
-  for (const nlohmann::json& c : run["cases"]) {
-    // parse_submission_report checked that each verdict is one
-    outcomes.push_back({c["name"], c["points"],
-                        parse_verdict(c["verdict"].get<std::string>()).value(),
-                        c.value("hidden", false)});
-  }
-  return outcomes;
-}
-
 int SubmissionReport::public_score() const {
   return score() - hidden_score();
 }
 
 int SubmissionReport::hidden_score() const {
   int points = 0;
-  for (const CaseOutcome& outcome : cases()) points += outcome.hidden ? outcome.points : 0;
+  for (const CaseOutcome& c : cases()) points += c.hidden ? c.points : 0;
   return points;
 }
 
@@ -52,78 +23,86 @@ int SubmissionReport::final_score() const {
   return collected ? collected->after_penalty(score()) : score();
 }
 
-SubmissionReport submission_report_of(const Report& run, std::string submission, nlohmann::json build) {
-  return {std::move(submission), run.failed() == 0 ? SubmissionStatus::Passed : SubmissionStatus::Failed,
-          std::move(build), to_json(run)};
+SubmissionReport submission_report_of(const Report& run, std::string submission,
+                                      BuildOutcome build) {
+  Outcome outcome = outcome_of(run);
+  outcome.build = std::move(build);
+  return {std::move(submission), std::move(outcome)};
 }
 
-SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string submission,
-                                     nlohmann::json build) {
+namespace {
+
+// Every case of `cases` not run, for `why`, under `command`.
+Outcome not_run(const std::vector<Case>& cases, const std::string& why, std::string command) {
   Report report;
-  report.command = build["command"].is_string() ? build["command"].get<std::string>() : "";
+  report.command = std::move(command);
   for (const Case& kase : cases) {
     CaseResult result;
     result.kase = &kase;
-    result.summary = "not run: the build failed";
+    result.summary = why;
     report.results.push_back(std::move(result));
   }
-  return {std::move(submission), SubmissionStatus::BuildFailed, std::move(build), to_json(report)};
+  return outcome_of(report);
+}
+
+}  // namespace
+
+SubmissionReport build_failed_report(const std::vector<Case>& cases, std::string submission,
+                                     BuildOutcome build) {
+  Outcome outcome = not_run(cases, "not run: the build failed", build.command.value_or(""));
+  outcome.status = SubmissionStatus::BuildFailed;
+  outcome.build = std::move(build);
+  return {std::move(submission), std::move(outcome)};
 }
 
 SubmissionReport not_collected_report(const std::vector<Case>& cases, Collected collected) {
-  Report report;
-  const std::string reason =
-      "not run: not collected, " + std::string(collect_state_name(collected.state));
-  for (const Case& kase : cases) {
-    CaseResult result;
-    result.kase = &kase;
-    result.summary = reason;
-    report.results.push_back(std::move(result));
-  }
+  Outcome outcome = not_run(
+      cases, "not run: not collected, " + std::string(collect_state_name(collected.state)), "");
+  outcome.status = SubmissionStatus::NotCollected;
+  outcome.build = {std::nullopt, false, std::nullopt, std::nullopt, std::nullopt};
   std::string id = collected.id;
-  return {std::move(id),
-          SubmissionStatus::NotCollected,
-          {{"command", nullptr}, {"ok", false}},
-          to_json(report),
-          std::move(collected)};
+  return {std::move(id), std::move(outcome), std::move(collected)};
 }
 
 std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
-  if (status == SubmissionStatus::NotCollected) {
+  using Cause = Look::Cause;
+  if (status() == SubmissionStatus::NotCollected) {
     const std::string reason(collected ? collect_state_name(collected->state) : "no record");
-    return {{"not collected", "not collected: " + reason, false}};
+    return {{Cause::NotCollected, {}, std::nullopt, "not collected", "not collected: " + reason}};
   }
-  if (status == SubmissionStatus::BuildFailed) return {{"build failed", "build failed", false}};
-  if (status == SubmissionStatus::Passed) return {};
+  if (status() == SubmissionStatus::BuildFailed) {
+    return {{Cause::BuildFailed, {}, std::nullopt, "build failed", "build failed"}};
+  }
+  if (status() == SubmissionStatus::Passed) return {};
   std::vector<Look> terms;
-  for (const nlohmann::json& d : run["summary"]["diagnosis"]) terms.push_back({d["id"], d["id"], true});
+  for (const NamedMistakes& named : outcome.summary.diagnosis) {
+    terms.push_back({Cause::Mistake, named.mistakes, std::nullopt, named.name(), named.name()});
+  }
   std::vector<std::string> missing;
   std::vector<std::pair<Verdict, int>> verdicts;  // not a wrong answer, in order of first case
   bool wrong_answer = false;
   int debug_cases = 0;
-  for (const nlohmann::json& c : run["cases"]) {
-    const Verdict verdict = parse_verdict(c["verdict"].get<std::string>()).value();
-    const nlohmann::json mismatch = c.value("mismatch", nlohmann::json());
-    if (mismatch.is_object() && mismatch["actual"].is_string()) {
-      const std::string actual = mismatch["actual"];  // the name below points into it
-      const std::string_view name = not_implemented_function(actual);
+  for (const CaseOutcome& c : cases()) {
+    if (c.mismatch && c.mismatch->actual) {
+      const std::string_view name = not_implemented_function(*c.mismatch->actual);
       if (!name.empty() && std::find(missing.begin(), missing.end(), name) == missing.end()) {
         missing.emplace_back(name);
       }
     }
-    if (verdict == Verdict::Passed) continue;
-    if (verdict == Verdict::WrongOutput) {
+    if (c.verdict == Verdict::Passed) continue;
+    if (c.verdict == Verdict::WrongOutput) {
       // a right answer after lines too many is debug output, not a wrong answer
-      if (c.value("extra_lines_before", 0) > 0) {
+      if (c.extra_lines_before > 0) {
         ++debug_cases;
       } else {
         wrong_answer = true;
       }
       continue;
     }
-    const auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const auto& v) { return v.first == verdict; });
+    const auto it = std::find_if(verdicts.begin(), verdicts.end(),
+                                 [&](const auto& v) { return v.first == c.verdict; });
     if (it == verdicts.end()) {
-      verdicts.emplace_back(verdict, 1);
+      verdicts.emplace_back(c.verdict, 1);
     } else {
       ++it->second;
     }
@@ -131,20 +110,31 @@ std::vector<SubmissionReport::Look> SubmissionReport::looks_like() const {
   if (!missing.empty()) {
     std::string names;
     for (const std::string& name : missing) names += (names.empty() ? "" : ", ") + name;
-    terms.push_back({"not implemented", "not implemented: " + names, false});
+    terms.push_back(
+        {Cause::NotImplemented, {}, std::nullopt, "not implemented", "not implemented: " + names});
   }
   for (const auto& [verdict, count] : verdicts) {
     const std::string name(verdict_name(verdict));
-    terms.push_back({name, name + " in " + std::to_string(count) + (count == 1 ? " case" : " cases"), false});
+    terms.push_back({Cause::Verdict,
+                     {},
+                     verdict,
+                     name,
+                     name + " in " + std::to_string(count) + (count == 1 ? " case" : " cases")});
   }
   if (debug_cases > 0) {
-    terms.push_back({"debug output",
+    terms.push_back({Cause::DebugOutput,
+                     {},
+                     std::nullopt,
+                     "debug output",
                      "debug lines on standard output in " + std::to_string(debug_cases) +
-                         (debug_cases == 1 ? " case" : " cases"),
-                     false});
+                         (debug_cases == 1 ? " case" : " cases")});
   }
   if (terms.empty() && wrong_answer) {
-    terms.push_back({"wrong output, no known mistake", "wrong output, no known mistake", false});
+    terms.push_back({Cause::NoKnownMistake,
+                     {},
+                     std::nullopt,
+                     "wrong output, no known mistake",
+                     "wrong output, no known mistake"});
   }
   return terms;
 }
@@ -158,70 +148,43 @@ std::string looks_like_text(const SubmissionReport& report) {
 }
 
 std::string format_submission_report(const SubmissionReport& report) {
-  nlohmann::json json = report.run;
+  nlohmann::json json = to_json(report.outcome);
   json["submission"] = report.submission;
-  json["status"] = status_name(report.status);
-  json["build"] = report.build;
+  json["status"] = status_name(report.status());
+  json["build"] = to_json(report.outcome.build);
   if (report.collected) json["collection"] = collected_json(*report.collected);
   return json_text(json);
 }
 
 namespace {
 
+constexpr const char* kNotAReport = "not a submission report";
+
 nlohmann::json parse_json(const std::string& text, const fs::path& where) {
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& error) {
-    throw FileError(where, 0, std::string("not a submission report: ") + error.what());
+    throw FileError(where, 0, std::string(kNotAReport) + ": " + error.what());
   }
 }
 
-SubmissionReport from_json(nlohmann::json json, const fs::path& where) {
-  // A field the kit reads: there, and of its type, or a message that says which.
-  const auto need = [&](const nlohmann::json& object, const char* key, nlohmann::json::value_t type,
-                        const std::string& at) -> const nlohmann::json& {
-    const bool number = type == nlohmann::json::value_t::number_integer;
-    if (!object.is_object() || !object.contains(key) ||
-        (number ? !object[key].is_number_integer() : object[key].type() != type)) {
-      throw FileError(where, 0, "not a submission report: " + at + key + " is missing or not " +
-                                    (number ? "a whole number" : nlohmann::json(type).type_name()));
-    }
-    return object[key];
-  };
-  using type = nlohmann::json::value_t;
+SubmissionReport from_json(const nlohmann::json& json, const fs::path& where) {
+  using Type = nlohmann::json::value_t;
   SubmissionReport report;
-  report.submission = need(json, "submission", type::string, "");
-  const std::string status = need(json, "status", type::string, "");
+  report.submission = need(json, "submission", Type::string, "", where, kNotAReport);
+  const std::string status = need(json, "status", Type::string, "", where, kNotAReport);
   const std::optional<SubmissionStatus> known = parse_submission_status(status);
   if (!known) {
     throw FileError(where, 0,
-                    "not a submission report: status \"" + status +
+                    std::string(kNotAReport) + ": status \"" + status +
                         "\" is none of passed, failed, build-failed, not-collected");
   }
-  report.status = *known;
-  report.build = need(json, "build", type::object, "");
-  const nlohmann::json& summary = need(json, "summary", type::object, "");
-  for (const char* key : {"score", "max_score", "passed", "failed"}) {
-    need(summary, key, type::number_integer, "summary.");
-  }
-  for (const nlohmann::json& d : need(summary, "diagnosis", type::array, "summary.")) {
-    need(d, "id", type::string, "summary.diagnosis[].");
-  }
-  for (const nlohmann::json& c : need(json, "cases", type::array, "")) {
-    need(c, "name", type::string, "cases[].");
-    need(c, "points", type::number_integer, "cases[].");
-    const std::string verdict = need(c, "verdict", type::string, "cases[].");
-    if (!parse_verdict(verdict)) {
-      throw FileError(where, 0, "not a submission report: cases[].verdict \"" + verdict + "\" is no verdict");
-    }
-  }
+  BuildOutcome build = build_from_json(json, where, kNotAReport);
+  report.outcome = outcome_from_json(json, where, kNotAReport);
+  report.outcome.status = *known;
+  report.outcome.build = std::move(build);
   if (json.contains("collection"))
     report.collected = collected_from_json(json["collection"], where);
-  json.erase("collection");
-  json.erase("submission");
-  json.erase("status");
-  json.erase("build");
-  report.run = std::move(json);
   return report;
 }
 
@@ -240,7 +203,7 @@ std::vector<SubmissionReport> read_submission_reports(const std::vector<fs::path
       nlohmann::json json = parse_json(read_file(entry.path()), entry.path());
       // another tool's JSON beside the reports is not one of them
       if (json.is_object() && json.contains("submission")) {
-        reports.push_back(from_json(std::move(json), entry.path()));
+        reports.push_back(from_json(json, entry.path()));
       }
     }
   }

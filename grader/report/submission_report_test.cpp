@@ -33,14 +33,17 @@ TEST_CASE("a submission report reads back as written, field for field") {
   const std::string text = grader::format_submission_report(written);
   const grader::SubmissionReport read = grader::parse_submission_report(text, "grades/a.json");
   CHECK(read.submission == written.submission);
-  CHECK(read.status == grader::SubmissionStatus::Failed);
-  CHECK(read.build == written.build);
-  CHECK(read.run == written.run);
+  CHECK(read.status() == grader::SubmissionStatus::Failed);
+  CHECK(read.outcome.build == written.outcome.build);
+  CHECK(read.outcome == written.outcome);
   CHECK(grader::format_submission_report(read) == text);
   CHECK(read.score() == 0);
   CHECK(read.max_score() == 1);
   CHECK(read.failed() == 1);
-  CHECK(read.cases() == std::vector<grader::SubmissionReport::CaseOutcome>{{"hashing/two", 0, grader::Verdict::WrongOutput}});
+  REQUIRE(read.cases().size() == 1);
+  CHECK(read.cases()[0].name == "hashing/two");
+  CHECK(read.cases()[0].points == 0);
+  CHECK(read.cases()[0].verdict == grader::Verdict::WrongOutput);
   CHECK(read.looks_like().front().text == "wrong output, no known mistake");
 }
 
@@ -104,11 +107,14 @@ TEST_CASE("each status and each verdict has one name, which reads back as itself
 
 TEST_CASE("a build that failed gives every case not run, none passed, and the status that says so") {
   const std::vector<grader::Case> cases = {kCase};
-  const grader::SubmissionReport failed =
-      grader::build_failed_report(cases, "carol", {{"command", "make"}, {"ok", false}});
-  CHECK(failed.status == grader::SubmissionStatus::BuildFailed);
-  CHECK(failed.cases() == std::vector<grader::SubmissionReport::CaseOutcome>{{"hashing/two", 0, grader::Verdict::NotRun}});
-  CHECK(failed.run["cases"][0]["summary"] == "not run: the build failed");
-  CHECK(failed.run["summary"]["command"] == "make");
+  const grader::SubmissionReport failed = grader::build_failed_report(
+      cases, "carol", {"make", false, std::nullopt, std::nullopt, std::nullopt});
+  CHECK(failed.status() == grader::SubmissionStatus::BuildFailed);
+  REQUIRE(failed.cases().size() == 1);
+  CHECK(failed.cases()[0].name == "hashing/two");
+  CHECK(failed.cases()[0].points == 0);
+  CHECK(failed.cases()[0].verdict == grader::Verdict::NotRun);
+  CHECK(failed.cases()[0].summary == "not run: the build failed");
+  CHECK(failed.outcome.summary.command == "make");
   CHECK(grader::looks_like_text(failed) == "build failed");
 }

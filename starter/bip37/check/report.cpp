@@ -29,12 +29,72 @@ int Report::passed() const {
 
 int Report::failed() const { return static_cast<int>(results.size()) - passed(); }
 
-std::string Diagnosed::name() const {
-  if (mistakes.size() == 1) return mistakes.front()->id;
-  std::string text = "one of:";
-  for (std::size_t i = 0; i < mistakes.size(); ++i) text += (i == 0 ? " " : ", ") + mistakes[i]->id;
-  return text;
+NamedMistakes named_mistakes(const Diagnosed& diagnosed) {
+  NamedMistakes named;
+  named.cases = diagnosed.cases;
+  for (const MistakeInfo* mistake : diagnosed.mistakes) {
+    named.mistakes.push_back(mistake->id);
+    named.messages.push_back(diagnosis_line(*mistake));
+  }
+  return named;
 }
+
+Outcome outcome_of(const Report& report) {
+  return outcome_of(report, {report.show_hidden, false});
+}
+
+Outcome outcome_of(const Report& report, OutcomeView view) {
+  Outcome outcome;
+  outcome.status = report.failed() == 0 ? SubmissionStatus::Passed : SubmissionStatus::Failed;
+  for (const CaseResult& r : report.results) {
+    const bool masked = r.kase->hidden && !view.show_hidden;
+    CaseOutcome c;
+    c.name = r.kase->name;
+    c.file = r.kase->file.string();
+    c.verdict = r.verdict;
+    c.summary = masked ? "" : r.summary;
+    c.points = r.points;
+    c.max_points = r.kase->points;
+    c.hidden = r.kase->hidden;
+    c.time_ms = r.run.elapsed.count();
+    c.cpu_ms = r.run.cpu.count();
+    if (r.run.signal == 0) c.exit_code = r.run.exit_code;
+    if (r.run.signal != 0) c.signal = signal_name(r.run.signal);
+    if (r.mismatch && !masked) {
+      const Mismatch& m = *r.mismatch;
+      c.mismatch =
+          MismatchOutcome{m.step ? m.step->input : "",
+                          m.case_line,
+                          m.output_line + 1,
+                          m.expected,
+                          m.actual ? std::optional<std::string>(visible(*m.actual)) : std::nullopt,
+                          m.extra_output};
+    }
+    // a count, which tells nothing of a hidden case's text
+    c.extra_lines_before = r.mismatch ? static_cast<int>(r.mismatch->extra_lines) : 0;
+    for (const std::vector<const MistakeInfo*>& claim : diagnosis_claims(r)) {
+      Claim& named = c.diagnosis.emplace_back();
+      for (const MistakeInfo* mistake : claim) named.mistakes.push_back(mistake->id);
+    }
+    if (!masked) c.hints = shown_hints(r);
+    if (r.verdict != Verdict::Passed) c.details = failure_details(r, view.show_hidden, view.by_id);
+    c.err = masked ? "" : visible(r.run.err, r.run.err.size());
+    outcome.cases.push_back(std::move(c));
+  }
+  RunSummary& summary = outcome.summary;
+  summary.cases = static_cast<int>(report.results.size());
+  summary.passed = report.passed();
+  summary.failed = report.failed();
+  summary.score = report.score();
+  summary.max_score = report.max_score();
+  summary.command = report.command;
+  summary.interrupted = report.interrupted;
+  for (const Diagnosed& diagnosed : report.diagnoses())
+    summary.diagnosis.push_back(named_mistakes(diagnosed));
+  return outcome;
+}
+
+std::string Diagnosed::name() const { return named_mistakes(*this).name(); }
 
 std::vector<Diagnosed> Report::diagnoses() const {
   // each mistake named, with the cases (indexes) whose answer it explains
@@ -85,16 +145,17 @@ std::vector<Diagnosed> Report::diagnoses() const {
 }
 
 std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed) {
-  const std::string count =
-      std::to_string(diagnosed.cases) + (diagnosed.cases == 1 ? " case" : " cases");
-  if (diagnosed.mistakes.size() == 1) {
-    return {inert("looks like " + diagnosed.name() + " in " + count + ": " +
-                  diagnosis_line(*diagnosed.mistakes.front()))};
+  return diagnosed_lines(named_mistakes(diagnosed));
+}
+
+std::vector<std::string> diagnosed_lines(const NamedMistakes& named) {
+  const std::string count = std::to_string(named.cases) + (named.cases == 1 ? " case" : " cases");
+  if (named.mistakes.size() == 1) {
+    return {inert("looks like " + named.name() + " in " + count + ": " + named.message())};
   }
-  std::vector<std::string> lines = {"looks like " + diagnosed.name() + " (in " + count +
+  std::vector<std::string> lines = {"looks like " + named.name() + " (in " + count +
                                     "; they answer them alike, so these cases cannot tell which)"};
-  for (const MistakeInfo* mistake : diagnosed.mistakes)
-    lines.push_back("  " + inert(diagnosis_line(*mistake)));
+  for (const std::string& message : named.messages) lines.push_back("  " + inert(message));
   return lines;
 }
 
@@ -216,26 +277,36 @@ std::vector<std::string> mismatch_lines(const CaseResult& result) {
 
 }  // namespace
 
+std::vector<std::vector<const MistakeInfo*>> diagnosis_claims(const CaseResult& result) {
+  std::vector<const MistakeInfo*> alike;  // the single mistakes: one answer, so "one of" them
+  for (const KnownMistake* known : result.diagnosis) {
+    if (known->with.empty()) alike.push_back(&known->info);
+  }
+  std::vector<std::vector<const MistakeInfo*>> claims;
+  for (const KnownMistake* known : result.diagnosis) {
+    if (known->with.empty()) {
+      if (alike.size() == 1) claims.push_back(alike);
+      continue;
+    }
+    for (const MistakeInfo* mistake : known->named()) claims.push_back({mistake});
+  }
+  // after the pairs' mistakes, as the text report has always listed them
+  if (alike.size() > 1) claims.push_back(alike);
+  return claims;
+}
+
 std::vector<std::string> failure_details(const CaseResult& result, bool show_hidden, bool by_id) {
   std::vector<std::string> out;
   const Case& kase = *result.kase;
   const auto diagnose = [&] {
-    // A pair's answer names both of its mistakes; single mistakes that give this same answer
-    // are "one of" them: the case cannot tell which.
-    std::vector<const MistakeInfo*> alike;
-    for (const KnownMistake* known : result.diagnosis) {
-      if (known->with.empty()) alike.push_back(&known->info);
-    }
-    for (const KnownMistake* known : result.diagnosis) {
-      if (known->with.empty() && alike.size() > 1) continue;
-      for (const MistakeInfo* mistake : known->named()) {
-        out.push_back("diagnosis: " + diagnosis_line(*mistake));
+    for (const std::vector<const MistakeInfo*>& claim : diagnosis_claims(result)) {
+      if (claim.size() == 1) {
+        out.push_back("diagnosis: " + diagnosis_line(*claim.front()));
+        continue;
       }
-    }
-    if (alike.size() > 1) {
-      out.push_back("diagnosis: " + Diagnosed{alike, 1}.name() +
+      out.push_back("diagnosis: " + Diagnosed{claim, 1}.name() +
                     " (each answers this line so; this case cannot tell which)");
-      for (const MistakeInfo* mistake : alike) out.push_back("  " + diagnosis_line(*mistake));
+      for (const MistakeInfo* mistake : claim) out.push_back("  " + diagnosis_line(*mistake));
     }
   };
   if (kase.hidden && !show_hidden) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "judge.hpp"
+#include "outcome.hpp"
 
 namespace grader {
 
@@ -44,6 +45,28 @@ struct Report {
   [[nodiscard]] std::vector<Diagnosed> diagnoses() const;
 };
 
+// What a case's diagnosis claims, in order: each mistake a pair's answer names, one claim
+// each (the program made both); a single mistake alone; or, when several single mistakes give
+// this same answer, one claim of all of them ("one of": the case cannot tell which).
+[[nodiscard]] std::vector<std::vector<const MistakeInfo*>> diagnosis_claims(
+    const CaseResult& result);
+
+// The entry of one of Report::diagnoses(): its ids and each one's diagnosis_line().
+[[nodiscard]] NamedMistakes named_mistakes(const Diagnosed& diagnosed);
+
+// How outcome_of shows each case's details (failure_details): with `show_hidden`, hidden cases
+// in full (the instructor's view; also unmasks their summary, hints and stderr); with `by_id`, a
+// case named by its id rather than its file's path (what Gradescope shows).
+struct OutcomeView {
+  bool show_hidden = false;
+  bool by_id = false;
+};
+
+// The outcome of `report`: passed when every case did, else failed; built without a build.
+[[nodiscard]] Outcome outcome_of(const Report& report, OutcomeView view);
+// ... in the report's own view (Report::show_hidden).
+[[nodiscard]] Outcome outcome_of(const Report& report);
+
 // "this is what you get when MESSAGE (SOURCE) [ID]"
 [[nodiscard]] std::string diagnosis_line(const MistakeInfo& mistake);
 
@@ -51,6 +74,8 @@ struct Report {
 // "looks like ID in N cases: this is what you get when ...", or "looks like one of: A, B (in N
 // cases; they answer them alike)" and "  this is what you get when ... [A]" for each.
 [[nodiscard]] std::vector<std::string> diagnosed_lines(const Diagnosed& diagnosed);
+// The same lines of an outcome's entry (RunSummary::diagnosis).
+[[nodiscard]] std::vector<std::string> diagnosed_lines(const NamedMistakes& named);
 
 // The function a line says is missing, when it holds `error: not implemented: NAME` (what a
 // starter's stub answers, docs/protocol.md); "" otherwise.
