@@ -92,6 +92,18 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
 // Fills each result's needs_failed and needs_not_graded from the other results (by case id).
 void note_needs(std::vector<CaseResult>& results);
 
+// Whether every answer to `step`, a step of result.kase, is right in the program's output: the
+// steps before the first difference are; one after it is read line for line only when the
+// output has as many lines as the case expects, since a line too many or too few shifts every
+// answer after it.
+[[nodiscard]] bool step_answered_right(const CaseResult& result, const Step& step);
+
+// Whether what `hint` takes for granted (its @given lines) is so in this run: each COMMAND's
+// lines in the case answered right (step_answered_right), each case id (one of its @needs) not
+// failed: passed, or not graded, which the report's "if CASE passes: " then says. A
+// hint with no @given line at all takes the lines before it for granted, which the run shows
+// right: it holds (the kit's own cases each write one, a test sees to it).
+[[nodiscard]] bool premise_holds(const CaseResult& result, const Hint& hint);
 
 // The CPU-time limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
 // kTimeMultiplier times its recorded reference time, at least kTimeFloor; else kUntimedLimit
