@@ -151,8 +151,10 @@ struct GradeOptions {
   int skip_after_timeouts = 0;
   // Once a case has timed out at a line sending a command (the first line when no answer came
   // at all), the cases not started yet that send that command are Skipped: they would reach
-  // what hangs, each at the cost of a time limit. With skip_after_timeouts = 2, a hang costs at
-  // most two time limits, while cases of other commands still run. Judged in order, as above.
+  // what hangs, each at the cost of a time limit. A line the case expects an error to does not
+  // count: the command refuses its arguments before it calls anything. Without
+  // skip_after_timeouts, a hang costs one time limit per command that hangs, and every case
+  // that cannot reach it still runs and scores. Judged in order, as above.
   bool skip_hung_commands = false;
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
