@@ -4,8 +4,9 @@ are run against programs that each get exactly one step wrong, in no particular 
 reference with one function scrambled, `bloom-reference --scramble FUNCTION:SEED`, two seeds
 each), over each exercise's cases as a course grades them; every hint shown must blame the
 step that was broken. A hint bound to a command blames the function that command's answer
-comes from, once the lines before it in the case (and the cases it @needs) passed: that is
-what its premise lines are for. "This case builds on X ... fix it first" blames no step.
+comes from, once its premise (its @given lines, the lines before it in the case and the cases
+it @needs) holds. A hint with `@given nothing` claims no step right and blames none: it lists
+the steps to check. "This case builds on X ... fix it first" blames no step.
 
   hints_test.py GRADER REFERENCE CASES [--memory MIB] [--seeds N]
 (a sanitizer build: --memory 0, and one seed, since a second reaches no more code)"""
@@ -25,8 +26,6 @@ import outcome  # noqa: E402
 BLAMES = {"HASH": "murmur3_32", "POSITIONS": "double_hash_position", "FNV": "fnv1a_64",
           "CHECK": "classic_position", "SIZE": "classic_filter_size", "INIT": "bip37_filter_size",
           "INDEXES": "bip37_bit_index", "FILTERLOAD": "filterload_payload"}
-# Hints that blame no step: they point to the lesson's worked values, right whatever is wrong.
-POINTERS = {("bip37/worked-example", "INDEXES"), ("hashing/bloom-trace", "HASH")}
 
 
 def main():
@@ -39,6 +38,8 @@ def main():
     cases = pathlib.Path(args.cases)
     declared = {f"{c.parent.name}/{c.stem}": {text: command for _, command, text in case_text.hints(c)}
                 for c in cases.rglob("*.case")}
+    lists_steps = {(f"{c.parent.name}/{c.stem}", text) for c in cases.rglob("*.case")
+                   for text, given in case_text.premises(c).items() if given == ["nothing"]}
     functions = subprocess.run([args.reference, "--list-scrambled"], capture_output=True, text=True,
                                check=True).stdout.split()
     exercises = sorted(p.name for p in cases.iterdir() if p.is_dir() and p.name != "protocol")
@@ -79,7 +80,7 @@ def main():
                                                 f"declare: {hint!r}")
                                 continue
                             command = declared[case["name"]][text]
-                            if (case["name"], command) in POINTERS:
+                            if (case["name"], text) in lists_steps:
                                 continue
                             blamed = BLAMES.get(command, "(a hint bound to no command)")
                             if blamed != function:

@@ -54,6 +54,42 @@ TEST_CASE("a case file reads as a transcript with directives and a description")
   CHECK(c.expected_line_count() == 3);
 }
 
+TEST_CASE("@given lines write a hint's premise, and format_hint writes what parse_case reads") {
+  const std::string directives =
+      "@hint POSITIONS: check h_a, then the sum\n@given HASH\n@given hashing/empty-key\n"
+      "@hint HASH: the block read, the block mix, then the h mix\n@given nothing\n@hint read "
+      "lesson 002\n";
+  const Case c = parse_case(
+      "@needs hashing/empty-key\n" + directives + "> HASH 0 a\n1\n> POSITIONS 8 2 a\n1 2\n", "t",
+      "t.case");
+  REQUIRE(c.hints.size() == 3);
+  CHECK(c.hints[0].given == std::vector<std::string>{"HASH", "hashing/empty-key"});
+  CHECK(c.hints[1].premised);
+  CHECK(c.hints[1].given.empty());  // claims no step right
+  CHECK_FALSE(c.hints[2].premised);
+  std::string written;
+  for (const grader::Hint& hint : c.hints) written += grader::format_hint(hint);
+  CHECK(written == directives);
+  const Case again =
+      parse_case("@needs hashing/empty-key\n" + written + "> HASH 0 a\n1\n> POSITIONS 8 2 a\n1 2\n",
+                 "t", "t.case");
+  CHECK(again.hints == c.hints);
+  CHECK(error_of("@points 1\n@given HASH\n> HASH 0 a\n1\n") ==
+        "t.case:2: error: @given follows the @hint whose premise it is");
+  CHECK(error_of("@hint HASH: x\n@given HASH\n> HASH 0 a\n1\n") ==
+        "t.case:2: error: @given HASH: a hint about HASH's answers cannot take them for granted");
+  CHECK(error_of("@hint HASH: x\n@given nothing\n@given FNV\n> HASH 0 a\n1\n") ==
+        "t.case:3: error: @given nothing stands alone: the hint claims no step right");
+  CHECK(error_of("@hint HASH: x\n@given FNV\n> HASH 0 a\n1\n") ==
+        "t.case:1: error: @given FNV: no line of this case sends FNV");
+  CHECK(error_of("@hint HASH: x\n@given two words\n> HASH 0 a\n1\n") ==
+        "t.case:2: error: @given takes nothing, one COMMAND or one case id FOLDER/NAME, got \"two "
+        "words\"");
+  CHECK(error_of("@hint HASH: x\n@given hashing/empty-key\n> HASH 0 a\n1\n") ==
+        "t.case:1: error: @given hashing/empty-key: a case a hint takes for granted is one of the "
+        "case's @needs");
+}
+
 TEST_CASE("@hint COMMAND: binds a hint to the lines that send that command") {
   const Case c = parse_case("@hint HASH: the tail is k*c1\n@hint N < 253 is one byte: fd after\n"
                             "> HASH 0 a\n1\n", "t", "t.case");

@@ -135,9 +135,9 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  // A hang costs at most two time limits, as in batch: the cases that send the command a case
-  // hung at are not run, and after two timeouts none is.
-  options.skip_after_timeouts = 2;
+  // A hang costs one time limit per command that hangs: the cases that send the command a case
+  // hung at are not run, and every other case is, so that check scores what the course's
+  // grader scores (which runs every case) for a program that hangs in one function.
   options.skip_hung_commands = true;
   grader::Report report;
   report.command = program;

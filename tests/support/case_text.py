@@ -22,6 +22,22 @@ def hints(case: pathlib.Path) -> list[tuple[int, str, str]]:
     return found
 
 
+def premises(case: pathlib.Path) -> dict[str, list[str]]:
+    """hint text -> its premise, the values of the `@given` lines after it (["nothing"] for a
+    hint that claims no step right; [] when it writes none)."""
+    found, text = {}, None
+    for line in case.read_text().splitlines():
+        bound = HINT.match(line)
+        if bound:
+            text = bound.group(2).strip()
+            found[text] = []
+        elif line.startswith("@given ") and text is not None:
+            found[text].append(line[len("@given "):].strip())
+        elif not line.startswith("@"):
+            text = None
+    return found
+
+
 def directive(case: pathlib.Path, name: str):
     """The value of the case's `@NAME VALUE` directive, or None when it has none."""
     for line in case.read_text().splitlines():

@@ -86,6 +86,15 @@ std::string format_expected(std::string_view answer) {
   return text.append(answer);
 }
 
+std::string format_hint(const Hint& hint) {
+  std::string text = "@hint ";
+  if (!hint.command.empty()) text.append(hint.command).append(": ");
+  text.append(hint.text).push_back('\n');
+  if (hint.premised && hint.given.empty()) text.append("@given nothing\n");
+  for (const std::string& given : hint.given) text.append("@given ").append(given).push_back('\n');
+  return text;
+}
+
 std::string_view command_of(std::string_view input) {
   if (input.ends_with('\r')) input.remove_suffix(1);
   return input.substr(0, input.find(' '));
@@ -99,6 +108,7 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
   const std::vector<std::string_view> lines = case_file_lines(text);
   bool in_description = true;  // until the first line that is not a comment
   bool seen_step = false;
+  std::string previous_directive;  // the last directive read: an @given follows its @hint
 
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int number = static_cast<int>(i) + 1;
@@ -168,10 +178,30 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
         }
         if (hint.text.empty()) fail("@hint needs a text");
         result.hints.push_back(std::move(hint));
+      } else if (directive == "@given") {
+        if (previous_directive != "@hint" && previous_directive != "@given") {
+          fail("@given follows the @hint whose premise it is");
+        }
+        Hint& hint = result.hints.back();
+        if (value == "nothing") {
+          if (hint.premised) fail("@given nothing stands alone: the hint claims no step right");
+        } else if (hint.premised && hint.given.empty()) {
+          fail("@given nothing stands alone: the hint claims no step right");
+        } else if (value.empty() || value.find_first_of(" \t") != std::string_view::npos) {
+          fail("@given takes nothing, one COMMAND or one case id FOLDER/NAME, got \"" +
+               std::string(value) + "\"");
+        } else if (value == hint.command) {
+          fail("@given " + std::string(value) + ": a hint about " + hint.command +
+               "'s answers cannot take them for granted");
+        } else {
+          hint.given.emplace_back(value);
+        }
+        hint.premised = true;
       } else {
         fail("unknown directive \"" + std::string(directive) +
-             "\" (known: @points @timeout @hidden @hint @needs)");
+             "\" (known: @points @timeout @hidden @hint @given @needs)");
       }
+      previous_directive = std::string(directive);
       continue;
     }
     // An expected line. A blank line before the first step is layout, not an expectation.
@@ -203,6 +233,22 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
     if (!hint.command.empty() && !sent) {
       throw CaseFileError(file, hint.case_line,
                           "@hint " + hint.command + ": no line of this case sends " + hint.command);
+    }
+    for (const std::string& given : hint.given) {
+      const bool given_sent =
+          std::any_of(result.steps.begin(), result.steps.end(),
+                      [&](const Step& step) { return command_of(step.input) == given; });
+      if (given.find('/') == std::string::npos && !given_sent) {
+        throw CaseFileError(file, hint.case_line,
+                            "@given " + given + ": no line of this case sends " + given);
+      }
+      // what reports check first of a case taken for granted (judge.hpp, note_needs)
+      if (given.find('/') != std::string::npos &&
+          std::find(result.needs.begin(), result.needs.end(), given) == result.needs.end()) {
+        throw CaseFileError(
+            file, hint.case_line,
+            "@given " + given + ": a case a hint takes for granted is one of the case's @needs");
+      }
     }
   }
   return result;

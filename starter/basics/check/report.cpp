@@ -371,9 +371,13 @@ std::vector<std::string> shown_hints(const CaseResult& result) {
                                   : "if " + listed(result.needs_not_graded) +
                                         (result.needs_not_graded.size() == 1 ? " passes" : " pass") + ": ";
   const Step* step = result.mismatch->step;
+  std::vector<std::string_view> told;  // the bindings a hint was shown for: one hint each
   for (const Hint& hint : result.kase->hints) {
-    if (hint.command.empty() || (step != nullptr && command_of(step->input) == hint.command)) {
+    if ((hint.command.empty() || (step != nullptr && command_of(step->input) == hint.command)) &&
+        std::find(told.begin(), told.end(), hint.command) == told.end() &&
+        premise_holds(result, hint)) {
       shown.push_back(premise + hint.text);
+      told.push_back(hint.command);
     }
   }
   return shown;

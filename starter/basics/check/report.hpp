@@ -84,7 +84,8 @@ struct OutcomeView {
 // The case's hints that apply to this result: only for a wrong or missing answer (never a
 // crash, a hang or a pass), never beside `error: not implemented` (the function is still to
 // write) or a known mistake named for it (the mistake's message is the advice then), and only
-// those about the command of the line first answered wrongly (or about any line). A hint takes
+// those about the command of the line first answered wrongly (or about any line), of each the
+// first whose premise holds (judge.hpp, premise_holds). A hint takes
 // for granted what the case's @needs test: when one of them failed too, the one hint is to fix
 // it first; when one was not graded, each hint says that it assumes it passes. Text and JSON
 // reports show these and no others.

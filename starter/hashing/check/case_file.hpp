@@ -46,12 +46,22 @@ struct KnownMistake {
 
 // `@hint [COMMAND:] TEXT`: advice about one command's answers (`@hint HASH: ...`), shown only
 // when the first wrong answer is to a line sending that command; without COMMAND, about any
-// answer of the case.
+// answer of the case. Its premise, the `@given` lines after it, is what the hint takes for
+// granted, checked in the run before it is shown (judge.hpp, premise_holds): each a COMMAND
+// (every line of this case sending it was answered right) or a case id FOLDER/NAME, one of the
+// case's @needs (that case did not fail), or `@given nothing` for a hint that claims no step right.
 struct Hint {
   std::string command;  // "HASH"; empty: any line
   std::string text;
   int case_line = 0;  // 1-based line in the case file
+  bool premised = false;                // an @given line follows it (`@given nothing` too)
+  std::vector<std::string> given = {};  // "HASH", "hashing/empty-key": all must hold
+  friend bool operator==(const Hint&, const Hint&) = default;
 };
+
+// The directive lines of `hint`, `@hint [COMMAND: ]TEXT` and its `@given` lines, each ending in
+// LF: what parse_case reads back as `hint` (case_line aside).
+[[nodiscard]] std::string format_hint(const Hint& hint);
 
 // One line sent to the program and the lines it must answer to it, in order.
 struct Step {

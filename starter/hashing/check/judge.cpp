@@ -213,6 +213,37 @@ void note_needs(std::vector<CaseResult>& results) {
   }
 }
 
+bool step_answered_right(const CaseResult& result, const Step& step) {
+  if (!result.mismatch) return result.verdict == Verdict::Passed;
+  const std::vector<std::string_view> lines = output_lines(result.run.out);
+  const bool aligned =
+      lines.size() == result.kase->expected_line_count() && !result.mismatch->extra_before();
+  std::size_t first = 0;  // the output line of step's first answer
+  for (const Step& each : result.kase->steps) {
+    if (&each == &step) break;
+    first += each.expected.size();
+  }
+  if (first + step.expected.size() <= result.mismatch->output_line) return true;
+  if (!aligned) return false;
+  for (std::size_t i = 0; i < step.expected.size(); ++i) {
+    if (!lines_match(step.expected[i].text, lines[first + i])) return false;
+  }
+  return true;
+}
+
+bool premise_holds(const CaseResult& result, const Hint& hint) {
+  if (!hint.premised) return true;
+  return std::all_of(hint.given.begin(), hint.given.end(), [&](const std::string& given) {
+    if (given.find('/') != std::string::npos) {
+      return std::find(result.needs_failed.begin(), result.needs_failed.end(), given) ==
+             result.needs_failed.end();
+    }
+    return std::all_of(result.kase->steps.begin(), result.kase->steps.end(), [&](const Step& step) {
+      return command_of(step.input) != given || step_answered_right(result, step);
+    });
+  });
+}
+
 std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& command,
                               const GradeOptions& options, const std::atomic<bool>& stop,
                               const std::function<void(const CaseResult&)>& on_result) {
@@ -231,7 +262,12 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   };
   const auto sends_hung = [&](const Case& kase, const std::set<std::string>& commands) -> std::string {
     for (const Step& step : kase.steps) {
-      if (commands.count(std::string(command_of(step.input))) != 0) return std::string(command_of(step.input));
+      // a line answered with an error is refused before the command calls anything: it cannot
+      // reach what hangs (the protocol suite's bad arguments)
+      const bool refused = !step.expected.empty() && lines_match("error", step.expected.front().text);
+      if (!refused && commands.count(std::string(command_of(step.input))) != 0) {
+        return std::string(command_of(step.input));
+      }
     }
     return "";
   };

@@ -93,6 +93,18 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
 // Fills each result's needs_failed and needs_not_graded from the other results (by case id).
 void note_needs(std::vector<CaseResult>& results);
 
+// Whether every answer to `step`, a step of result.kase, is right in the program's output: the
+// steps before the first difference are; one after it is read line for line only when the
+// output has as many lines as the case expects, since a line too many or too few shifts every
+// answer after it.
+[[nodiscard]] bool step_answered_right(const CaseResult& result, const Step& step);
+
+// Whether what `hint` takes for granted (its @given lines) is so in this run: each COMMAND's
+// lines in the case answered right (step_answered_right), each case id (one of its @needs) not
+// failed: passed, or not graded, which the report's "if CASE passes: " then says. A
+// hint with no @given line at all takes the lines before it for granted, which the run shows
+// right: it holds (the kit's own cases each write one, a test sees to it).
+[[nodiscard]] bool premise_holds(const CaseResult& result, const Hint& hint);
 
 // The CPU-time limit of `kase`: its @timeout; else `timeout` (--timeout) when given; else
 // kTimeMultiplier times its recorded reference time, at least kTimeFloor; else kUntimedLimit
@@ -150,8 +162,10 @@ struct GradeOptions {
   int skip_after_timeouts = 0;
   // Once a case has timed out at a line sending a command (the first line when no answer came
   // at all), the cases not started yet that send that command are Skipped: they would reach
-  // what hangs, each at the cost of a time limit. With skip_after_timeouts = 2, a hang costs at
-  // most two time limits, while cases of other commands still run. Judged in order, as above.
+  // what hangs, each at the cost of a time limit. A line the case expects an error to does not
+  // count: the command refuses its arguments before it calls anything. Without
+  // skip_after_timeouts, a hang costs one time limit per command that hangs, and every case
+  // that cannot reach it still runs and scores. Judged in order, as above.
   bool skip_hung_commands = false;
   // Once this much wall-clock time has passed since grading began, the cases not started yet
   // are Skipped. 0: no budget.
