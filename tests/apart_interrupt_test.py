@@ -30,6 +30,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "support"))
 import cli  # noqa: E402
 from outcome import Tally  # noqa: E402
 from grader_files import install_grader  # noqa: E402
+from signals import signal_and_wait  # noqa: E402
 
 SLOW = "4.317"  # seconds the visible case sleeps, a number no other process sleeps for
 HIDDEN = "3"  # seconds the hidden case sleeps
@@ -74,14 +75,8 @@ def interrupt(command, sig, env):
         _, err = child.communicate()
         return None, err, 0
     time.sleep(0.3)  # the hidden case is at the rule by now
-    sent = time.monotonic()
-    child.send_signal(sig)
-    try:
-        _, err = child.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        _, err = child.communicate()
-    return child.returncode, err, time.monotonic() - sent
+    status, took, _, err = signal_and_wait(child, sig, 30)
+    return status, err, took
 
 
 def check_run(check, grader, tmp):

@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
 import outcome  # noqa: E402
+from signals import signal_and_wait  # noqa: E402
 
 MARK = "987654"  # the sleeping programs' argument, to find any that survive
 
@@ -37,15 +38,7 @@ def interrupt(command, sig, after):
     """Starts `command`, sends `sig` after `after` seconds; returns (exit, seconds to end, out, err)."""
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(after)
-    sent = time.monotonic()
-    child.send_signal(sig)
-    try:
-        out, err = child.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
-        return None, 20.0, out, err
-    return child.returncode, time.monotonic() - sent, out, err
+    return signal_and_wait(child, sig, 20)
 
 
 def main():
