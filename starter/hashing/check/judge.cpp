@@ -382,7 +382,10 @@ RunsApart::RunsApart(bool hidden, const std::atomic<bool>& stop) : hidden_(hidde
   const auto may_start = [&] {
     return s.running[other] == 0 && (s.waiting[other] == 0 || s.turn == mine);
   };
-  while (!stop.load() && !may_start()) s.changed.wait_for(hold, kStopPoll);
+  // wait_until on the system clock: a timed wait on the steady clock compiles, in libc++ and
+  // libstdc++ on glibc, to pthread_cond_clockwait, which macOS lacks (the starters' check runs
+  // this there); a jump of the clock delays only the stop's poll, never a notified change
+  while (!stop.load() && !may_start()) s.changed.wait_until(hold, std::chrono::system_clock::now() + kStopPoll);
   --s.waiting[mine];
   if (stop.load()) {
     s.changed.notify_all();  // one fewer waiting of this kind: the other kind may go
