@@ -5,8 +5,8 @@ recorded as docs/mistakes.md does), four submissions, each a real program:
   (no input, expected line, output or name), though the reports hold it (`--show-hidden`,
   the control), and shows public failures in full and hidden cases as passed or failed; the
   HTML has no error `tidy -errors` finds;
-- a program that writes its filterload flags as 4 bytes is told the flags byte's hint, never
-  "N < 253 is one byte", and its long FILTERLOAD lines are shown around the byte where they part;
+- a program that writes its filterload flags as 4 bytes is told the flags case's hint (nFlags
+  is one byte), never the compact size's "N < 253: one byte", and its long FILTERLOAD lines are shown around the byte where they part;
 - a program that prints a debug line before each INIT answer looks like "debug lines on
   standard output", not "wrong output, no known mistake";
 - canvas.csv and moodle.csv hold each submission's score as the gradebook does.
@@ -114,9 +114,9 @@ def main():
             # the control: the report the pages were made from holds hidden text
             check(any(s in report for s in secrets), f"{mode}.json holds no hidden text: the test shows nothing")
         text = {mode: (pages / (mode + ".txt")).read_text() for mode in SUBMISSIONS}
-        check("hint: nFlags is the payload's last field" in text["flags-four-bytes"],
+        check("then nFlags, one byte as INIT gave it" in text["flags-four-bytes"],
               f"the flags bug is not told the flags hint:\n{text['flags-four-bytes']}")
-        check("N < 253 is one byte" not in text["flags-four-bytes"],
+        check("N < 253: one byte" not in text["flags-four-bytes"],
               f"the flags bug is told the compact size's hint:\n{text['flags-four-bytes']}")
         window = re.search(r"^ +actual: +\.\.\.(\S+)\n +( *)\^ at byte (\d+) \(expected (\d+) bytes, got (\d+)\)$",
                            text["flags-four-bytes"], re.M)
