@@ -101,3 +101,19 @@ TEST_CASE("JSON that is not a run says which field is wrong") {
   CHECK(problem_of(no_verdict) ==
         "out/run.json: error: not a run: cases[].verdict is missing or not string");
 }
+
+TEST_CASE("a long line's actual is stored whole past the byte where it parts from the expected") {
+  // a FILTERLOAD payload's length: 600 hex digits, the last one wrong
+  const std::string expected(600, 'a');
+  const std::string actual = std::string(599, 'a') + "b";
+  const grader::Case kase = grader::parse_case("> A\n" + expected + "\n", "dir/long", "cases/dir/long.case");
+  const grader::Outcome outcome = grader::outcome_of(grader::testing::judged(kase, actual + "\n"));
+  REQUIRE(outcome.cases[0].mismatch.has_value());
+  CHECK(outcome.cases[0].mismatch->actual == actual);
+  CHECK(grader::to_json(outcome)["cases"][0]["mismatch"]["actual"] == actual);
+  // a runaway line is kept as far as the expected line and 64 bytes past it
+  const std::string runaway(100000, 'a');
+  const grader::Outcome long_one = grader::outcome_of(grader::testing::judged(kase, runaway + "\n"));
+  REQUIRE(long_one.cases[0].mismatch.has_value());
+  CHECK(*long_one.cases[0].mismatch->actual == std::string(664, 'a') + "...");
+}

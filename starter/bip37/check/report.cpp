@@ -39,6 +39,17 @@ NamedMistakes named_mistakes(const Diagnosed& diagnosed) {
   return named;
 }
 
+namespace {
+
+// The program's line as an outcome keeps it: inert, and whole as far as the expected line and
+// 64 bytes past it, so that it always holds the byte where the two part (a line of the same
+// start cut at 200 bytes would read as the expected one); a runaway line is cut after that.
+std::string stored_actual(std::string_view actual, std::string_view expected) {
+  return visible(actual, std::max<std::size_t>(200, expected.size() + 64));
+}
+
+}  // namespace
+
 Outcome outcome_of(const Report& report) {
   return outcome_of(report, {report.show_hidden, false});
 }
@@ -62,13 +73,13 @@ Outcome outcome_of(const Report& report, OutcomeView view) {
     if (r.run.signal != 0) c.signal = signal_name(r.run.signal);
     if (r.mismatch && !masked) {
       const Mismatch& m = *r.mismatch;
-      c.mismatch =
-          MismatchOutcome{m.step ? m.step->input : "",
-                          m.case_line,
-                          m.output_line + 1,
-                          m.expected,
-                          m.actual ? std::optional<std::string>(visible(*m.actual)) : std::nullopt,
-                          m.extra_output};
+      c.mismatch = MismatchOutcome{m.step ? m.step->input : "",
+                                   m.case_line,
+                                   m.output_line + 1,
+                                   m.expected,
+                                   m.actual ? std::optional<std::string>(stored_actual(*m.actual, m.expected))
+                                            : std::nullopt,
+                                   m.extra_output};
     }
     // a count, which tells nothing of a hidden case's text
     c.extra_lines_before = r.mismatch ? static_cast<int>(r.mismatch->extra_lines) : 0;
