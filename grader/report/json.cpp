@@ -14,12 +14,12 @@ std::string json_text(const nlohmann::json& json) {
 }
 
 const nlohmann::json& need(const nlohmann::json& object, const char* key, Type type,
-                           const std::string& at, const fs::path& where, const std::string& what) {
+                           std::string_view at, const fs::path& where, std::string_view what) {
   const bool number = type == Type::number_integer;
   if (!object.is_object() || !object.contains(key) ||
       (number ? !object[key].is_number_integer() : object[key].type() != type)) {
     throw FileError(where, 0,
-                    what + ": " + at + key + " is missing or not " +
+                    std::string(what) + ": " + std::string(at) + key + " is missing or not " +
                         (number ? "a whole number" : nlohmann::json(type).type_name()));
   }
   return object[key];

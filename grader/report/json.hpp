@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "outcome.hpp"
 
@@ -37,8 +38,10 @@ namespace grader {
 
 // A field the kit reads: there, and of its type, or a FileError naming `where`, `what`, the
 // field's path (`at` + key) and the type it should be.
+// `at` and `what` are views taken by value: GCC 14 calls a returned reference "possibly
+// dangling" when a temporary (a std::string made from a literal) binds to a reference parameter.
 const nlohmann::json& need(const nlohmann::json& object, const char* key,
-                           nlohmann::json::value_t type, const std::string& at,
-                           const std::filesystem::path& where, const std::string& what);
+                           nlohmann::json::value_t type, std::string_view at,
+                           const std::filesystem::path& where, std::string_view what);
 
 }  // namespace grader
