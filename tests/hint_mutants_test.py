@@ -34,6 +34,13 @@ MUTANTS = [
                                       "are h1 + i*h2 mod m: check h1"]}),
     ("bytes rounded up", "bip37", "nbytes = bits // 8", "nbytes = (bits + 7) // 8",
      {"bip37/nine-elements-one-percent": [BYTES_FIRST], "bip37/cap-50-hashes": [BYTES_FIRST]}),
+    # The sizing constants cut short: no other case tells these from the solution.
+    ("LN2 cut to 0.69", "bip37", "math.trunc((nbytes * 8 // n) * LN2)", "math.trunc((nbytes * 8 // n) * 0.69)",
+     {"bip37/sizing-constants-in-full": [BYTES_FIRST]}),
+    ("LN2SQ cut to 0.4805", "bip37", "math.trunc(-1 / LN2SQ * n", "math.trunc(-1 / 0.4805 * n",
+     {"bip37/sizing-constants-in-full": [BYTES_FIRST]}),
+    ("LN2SQ cut to 0.48", "bip37", "math.trunc(-1 / LN2SQ * n", "math.trunc(-1 / 0.48 * n",
+     {"bip37/sizing-constants-in-full": [BYTES_FIRST]}),
 ]
 
 
