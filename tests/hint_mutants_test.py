@@ -21,6 +21,8 @@ WHOLE_BLOCKS = ("each 4-byte block is read with its first byte lowest (k = b0 | 
                 "b3 << 24), mixed (k*c1, rotl 15, k*c2), then mixed into h (h ^= k, rotl 13, h*5 + "
                 "0xe6546b64): check the three in that order, against lesson 002's values for \"bloom\"")
 BYTES_FIRST = "check bytes first: bits = min(trunc(-1 / LN2SQ * n * ln(p)), 36000 * 8)"
+LONG_KEY_HASH = "short keys hash right (hashing/whole-blocks, hashing/tail-three-bytes), so check the widths"
+LONG_KEY_FNV = "short keys hash right (basics/fnv-published-vectors), so check the width"
 # (what it is, exercise, the oracle's line, the line with the slip, {case: start of each hint shown})
 MUTANTS = [
     ("the block mix rotates by 17", "hashing",
@@ -34,6 +36,13 @@ MUTANTS = [
                                       "are h1 + i*h2 mod m: check h1"]}),
     ("bytes rounded up", "bip37", "nbytes = bits // 8", "nbytes = (bits + 7) // 8",
      {"bip37/nine-elements-one-percent": [BYTES_FIRST], "bip37/cap-50-hashes": [BYTES_FIRST]}),
+    # Widths a long key needs: the short keys of the other cases hash right.
+    ("the block count keeps 8 bits", "hashing", "nblocks = len(data) // 4", "nblocks = len(data) // 4 & 0xFF",
+     {"hashing/key-of-1027-bytes": [LONG_KEY_HASH]}),
+    ("the length mixed in keeps 8 bits", "hashing", "h ^= len(data) & M32", "h ^= len(data) & 0xFF",
+     {"hashing/key-of-1027-bytes": [LONG_KEY_HASH]}),
+    ("FNV takes the key's first len % 256 bytes", "basics", "for byte in data:",
+     "for byte in data[:len(data) & 0xFF]:", {"basics/fnv-key-of-300-bytes": [LONG_KEY_FNV]}),
     # The sizing constants cut short: no other case tells these from the solution.
     ("LN2 cut to 0.69", "bip37", "math.trunc((nbytes * 8 // n) * LN2)", "math.trunc((nbytes * 8 // n) * 0.69)",
      {"bip37/sizing-constants-in-full": [BYTES_FIRST]}),
