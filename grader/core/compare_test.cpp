@@ -94,4 +94,13 @@ TEST_CASE("the caret of a long line stays on the text the window shows") {
       grader::line_diff(std::string(300, 'e') + "\xc3\xa9", std::string(300, 'e') + "\xc3\xa8");
   CHECK(utf8.offset == 300);
   CHECK(utf8.actual.substr(utf8.caret) == "\xc3\xa8");
+  // a long run of continuation bytes is invalid bytes, not one character: the window does not
+  // walk back through it, and the caret stays on the text the window shows (found by
+  // compare_fuzz, fuzz/regressions/compare_fuzz/continuation-run-before-window)
+  const std::string run = "x" + std::string(150, '\x93') + "y";
+  const grader::LineDiff invalid = grader::line_diff(run + "1", run + "2");
+  CHECK(invalid.offset == 152);
+  CHECK(invalid.windowed);
+  CHECK(invalid.caret <= invalid.actual.size());
+  CHECK(invalid.actual.substr(invalid.actual.size() - 1) == "2");
 }
