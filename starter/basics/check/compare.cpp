@@ -104,6 +104,14 @@ bool continuation(char c) {
   return (static_cast<unsigned char>(c) & 0xc0) == 0x80;
 }
 
+// Where the character that holds byte `at` of `line` starts: back over at most 3 continuation
+// bytes, as many as UTF-8 puts after a lead byte. A longer run is invalid bytes, each of which
+// visible() shows on its own, so walking back further would only move away from `at`.
+std::size_t character_start(std::string_view line, std::size_t at) {
+  for (int back = 0; back < 3 && at > 0 && at < line.size() && continuation(line[at]); ++back) --at;
+  return at;
+}
+
 // Columns a visible() text takes: one per character, UTF-8 continuation bytes take none.
 std::size_t columns(std::string_view text) {
   return static_cast<std::size_t>(
@@ -125,7 +133,7 @@ LineDiff line_diff(std::string_view expected, std::string_view actual, std::size
   }
   // the window starts and parts on whole characters, so that each side renders as it would
   // whole and the caret counts the same columns in both
-  while (at > 0 && at < actual.size() && continuation(actual[at])) --at;
+  at = character_start(actual, at);
   diff.offset = at;
   if (expected.size() <= width && actual.size() <= width) {
     diff.expected = visible(expected, width);
@@ -134,8 +142,7 @@ LineDiff line_diff(std::string_view expected, std::string_view actual, std::size
     return diff;
   }
   diff.windowed = true;
-  std::size_t start = at > kWindowBefore ? at - kWindowBefore : 0;
-  while (start > 0 && continuation(actual[start])) --start;
+  const std::size_t start = character_start(actual, at > kWindowBefore ? at - kWindowBefore : 0);
   const auto window = [&](std::string_view line) {
     if (start >= line.size()) return std::string(start > 0 ? "..." : "");
     const std::string_view part = line.substr(start, kWindowLength);
