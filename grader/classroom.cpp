@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -783,38 +784,78 @@ std::string classroom_workflow(const std::string& exercise, const fs::path& star
   return out.str();
 }
 
-std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
-                                                       const fs::path& file) {
-  std::vector<ClassroomRepository> repositories;
-  std::map<std::string, int> seen;                 // id -> its line
-  std::optional<std::vector<std::string>> header;  // Classroom's export: its columns
+namespace {
+
+// The rows of a list that is either one id or URL a line, or a CSV export whose header line
+// `is_header` recognises (before any row). Blank and # lines are skipped. For each row: its line
+// number, its text, and with a header a reader of its columns by name ("" when absent).
+using ColumnReader = std::function<std::string(const std::string&)>;
+void for_each_list_row(const std::string& text, const fs::path& file,
+                       const std::function<bool(const std::string&)>& is_header,
+                       const std::function<void(int, const std::string&, const ColumnReader*)>& row) {
+  std::optional<std::vector<std::string>> header;
   std::istringstream lines(text);
   int number = 0;
+  bool any_row = false;
   for (std::string line; std::getline(lines, line);) {
     ++number;
     const std::string content = trimmed(line);
     if (content.empty() || content[0] == '#') continue;
-    ClassroomRepository repository;
-    repository.line = number;
-    if (!header && repositories.empty() &&
-        content.find("student_repository_url") != std::string::npos) {
+    if (!header && !any_row && is_header(content)) {
       header = csv_fields(content);
       if (!header) throw FileError(file, number, "a quote is left open in the header");
       continue;
     }
-    if (header) {
-      const std::optional<std::vector<std::string>> fields = csv_fields(content);
-      if (!fields) throw FileError(file, number, "a quote is left open");
-      const auto column = [&](const std::string& name) {
-        return csv_column(*header, *fields, name);
-      };
+    any_row = true;
+    if (!header) {
+      row(number, content, nullptr);
+      continue;
+    }
+    const std::optional<std::vector<std::string>> fields = csv_fields(content);
+    if (!fields) throw FileError(file, number, "a quote is left open");
+    const ColumnReader column = [&](const std::string& name) {
+      return csv_column(*header, *fields, name);
+    };
+    row(number, content, &column);
+  }
+}
+
+// An id a list gives, as a folder name, once: a file error on `number` otherwise.
+void check_list_id(const std::string& id, const fs::path& file, int number,
+                   std::map<std::string, int>& seen) {
+  if (!plain_id(id)) {
+    throw FileError(file, number,
+                    "\"" + id +
+                        "\" is not a folder name (letters, digits, '.', '_', '-' and '@', not "
+                        "starting with '.')");
+  }
+  if (const auto [at, added] = seen.emplace(id, number); !added) {
+    throw FileError(file, number,
+                    "the id \"" + id + "\" is already line " + std::to_string(at->second) + "'s");
+  }
+}
+
+}  // namespace
+
+std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
+                                                       const fs::path& file) {
+  std::vector<ClassroomRepository> repositories;
+  std::map<std::string, int> seen;  // id -> its line
+  const auto is_header = [](const std::string& line) {  // Classroom's grades export
+    return line.find("student_repository_url") != std::string::npos;
+  };
+  for_each_list_row(text, file, is_header, [&](int number, const std::string& content,
+                                               const ColumnReader* column) {
+    ClassroomRepository repository;
+    repository.line = number;
+    if (column) {
       // a student who has not accepted the assignment has no repository: kept, for their row
-      repository.url = column("student_repository_url");
-      repository.id = column("github_username");
-      if (repository.id.empty()) repository.id = column("student_repository_name");
-      if (repository.id.empty()) repository.id = column("roster_identifier");
-      if (repository.id.empty()) continue;  // a row that names nobody
-      const std::string points = column("points_awarded");
+      repository.url = (*column)("student_repository_url");
+      repository.id = (*column)("github_username");
+      if (repository.id.empty()) repository.id = (*column)("student_repository_name");
+      if (repository.id.empty()) repository.id = (*column)("roster_identifier");
+      if (repository.id.empty()) return;  // a row that names nobody
+      const std::string points = (*column)("points_awarded");
       if (!points.empty()) {
         int value = 0;
         const auto [end, problem] =
@@ -828,60 +869,28 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
       repository.url = content;
       repository.id = repository_name(content);
     }
-    if (!plain_id(repository.id)) {
-      throw FileError(file, number,
-                      "\"" + repository.id +
-                          "\" is not a folder name (letters, digits, "
-                          "'.', '_', '-' and '@', not starting with '.')");
-    }
-    if (const auto [at, added] = seen.emplace(repository.id, number); !added) {
-      throw FileError(
-          file, number,
-          "the id \"" + repository.id + "\" is already line " + std::to_string(at->second) + "'s");
-    }
+    check_list_id(repository.id, file, number, seen);
     repositories.push_back(repository);
-  }
+  });
   return repositories;
 }
 
 std::vector<std::string> parse_roster(const std::string& text, const fs::path& file) {
   std::vector<std::string> ids;
   std::map<std::string, int> seen;  // id -> its line
-  std::optional<std::vector<std::string>> header;
-  std::istringstream lines(text);
-  int number = 0;
-  for (std::string line; std::getline(lines, line);) {
-    ++number;
-    const std::string content = trimmed(line);
-    if (content.empty() || content[0] == '#') continue;
+  const auto is_header = [](const std::string& line) {  // Classroom's roster export
+    return line.find("identifier") != std::string::npos && line.find(',') != std::string::npos;
+  };
+  for_each_list_row(text, file, is_header, [&](int number, const std::string& content,
+                                               const ColumnReader* column) {
     std::string id = content;
-    if (!header && ids.empty() && content.find("identifier") != std::string::npos &&
-        content.find(',') != std::string::npos) {
-      header = csv_fields(content);
-      if (!header) throw FileError(file, number, "a quote is left open in the header");
-      continue;
+    if (column) {
+      id = (*column)("github_username");
+      if (id.empty()) id = (*column)("identifier");
     }
-    if (header) {
-      const std::optional<std::vector<std::string>> fields = csv_fields(content);
-      if (!fields) throw FileError(file, number, "a quote is left open");
-      const auto column = [&](const std::string& name) {
-        return csv_column(*header, *fields, name);
-      };
-      id = column("github_username");
-      if (id.empty()) id = column("identifier");
-    }
-    if (!plain_id(id)) {
-      throw FileError(file, number,
-                      "\"" + id +
-                          "\" is not a folder name (letters, digits, '.', '_', '-' and '@', not "
-                          "starting with '.')");
-    }
-    if (const auto [at, added] = seen.emplace(id, number); !added) {
-      throw FileError(file, number,
-                      "\"" + id + "\" is already line " + std::to_string(at->second) + "'s");
-    }
+    check_list_id(id, file, number, seen);
     ids.push_back(id);
-  }
+  });
   return ids;
 }
 
