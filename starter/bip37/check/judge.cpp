@@ -107,8 +107,12 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
                        (came == 1 ? " answer" : " answers") +
                        " before it came, and the program was still working on this command";
     } else if (came == 0) {
-      result.summary = "no answer at all " + when +
-                       ": the program is stuck on the first command, or holds its answers back";
+      // The first command is named: a program that delivers each answer as it is made (the
+      // starters' given code does) is stuck on it; one that holds every answer back until its
+      // end may be stuck on any, which the output cannot tell apart.
+      const std::string first = kase.steps.empty() ? "" : kase.steps.front().input;
+      result.summary = "no answer at all " + when + ", not even to the first command, " + first +
+                       ": a program that writes each answer as it is made is stuck on it";
     } else {
       result.summary = "not finished " + when + " (" + answered(run, kase) +
                        (output_right ? ", all of them right" : "") + ")";

@@ -207,9 +207,10 @@ std::vector<std::string> advice(const CaseResult& result) {
       if (!output_lines(result.run.out).empty()) {
         return {"advice: look for a loop that never ends in what this command calls"};
       }
-      return {"advice: a program that writes its answers only at its end shows none before it is "
-              "stopped: write each answer as it is made (the starters' given code does), and the "
-              "report shows the command it hangs on"};
+      return {"advice: look for a loop that never ends in what the first command calls; a program "
+              "that writes its answers only at its end shows none before it is stopped, so if yours "
+              "does, write each answer as it is made (the starters' given code does) and the report "
+              "shows the command it hangs on"};
     case Verdict::MemoryLimit:
       return {"advice: look for memory that grows without end (a container filled in a loop that "
               "does not stop), or a size taken from the input without its bound"};
