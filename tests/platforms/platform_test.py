@@ -97,6 +97,10 @@ RUNTIME_ENTRIES = {
     "__libc_single_threaded", "__errno_location", "__libc_start_main", "__stack_chk_fail",
     "__cxa_finalize", "__cxa_atexit", "__gmon_start__", "_ITM_deregisterTMCloneTable",
     "_ITM_registerTMCloneTable",
+    # clang's optimiser writes a memcmp compared only for equality as bcmp, on the targets whose
+    # C library has it (LLVM's TargetLibraryInfo: Linux and Darwin, where macOS's libSystem has
+    # it; not MinGW): the starters' Release build brings it in
+    "bcmp",
 }
 
 
