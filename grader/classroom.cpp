@@ -790,9 +790,10 @@ namespace {
 // `is_header` recognises (before any row). Blank and # lines are skipped. For each row: its line
 // number, its text, and with a header a reader of its columns by name ("" when absent).
 using ColumnReader = std::function<std::string(const std::string&)>;
-void for_each_list_row(const std::string& text, const fs::path& file,
-                       const std::function<bool(const std::string&)>& is_header,
-                       const std::function<void(int, const std::string&, const ColumnReader*)>& row) {
+void for_each_list_row(
+    const std::string& text, const fs::path& file,
+    const std::function<bool(const std::string&)>& is_header,
+    const std::function<void(int, const std::string&, const ColumnReader*)>& row) {
   std::optional<std::vector<std::string>> header;
   std::istringstream lines(text);
   int number = 0;
@@ -840,12 +841,11 @@ void check_list_id(const std::string& id, const fs::path& file, int number,
 std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
                                                        const fs::path& file) {
   std::vector<ClassroomRepository> repositories;
-  std::map<std::string, int> seen;  // id -> its line
+  std::map<std::string, int> seen;                      // id -> its line
   const auto is_header = [](const std::string& line) {  // Classroom's grades export
     return line.find("student_repository_url") != std::string::npos;
   };
-  for_each_list_row(text, file, is_header, [&](int number, const std::string& content,
-                                               const ColumnReader* column) {
+  const auto read = [&](int number, const std::string& content, const ColumnReader* column) {
     ClassroomRepository repository;
     repository.line = number;
     if (column) {
@@ -871,7 +871,8 @@ std::vector<ClassroomRepository> parse_repository_list(const std::string& text,
     }
     check_list_id(repository.id, file, number, seen);
     repositories.push_back(repository);
-  });
+  };
+  for_each_list_row(text, file, is_header, read);
   return repositories;
 }
 
@@ -881,8 +882,7 @@ std::vector<std::string> parse_roster(const std::string& text, const fs::path& f
   const auto is_header = [](const std::string& line) {  // Classroom's roster export
     return line.find("identifier") != std::string::npos && line.find(',') != std::string::npos;
   };
-  for_each_list_row(text, file, is_header, [&](int number, const std::string& content,
-                                               const ColumnReader* column) {
+  const auto read = [&](int number, const std::string& content, const ColumnReader* column) {
     std::string id = content;
     if (column) {
       id = (*column)("github_username");
@@ -890,7 +890,8 @@ std::vector<std::string> parse_roster(const std::string& text, const fs::path& f
     }
     check_list_id(id, file, number, seen);
     ids.push_back(id);
-  });
+  };
+  for_each_list_row(text, file, is_header, read);
   return ids;
 }
 

@@ -347,7 +347,8 @@ TEST_CASE("a roster is one id a line, or GitHub Classroom's roster export, its G
             "\"ada@uni\",\"ada\",\"1\",\"Ada L.\"\n\"grace@uni\",\"\",\"\",\"Grace H.\"\n",
             "classroom_roster.csv") == std::vector<std::string>{"ada", "grace@uni"});
   CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("ada\nada\n", "roster.txt")),
-                       "roster.txt:2: error: the id \"ada\" is already line 1's", grader::FileError);
+                       "roster.txt:2: error: the id \"ada\" is already line 1's",
+                       grader::FileError);
   CHECK_THROWS_WITH_AS(static_cast<void>(grader::parse_roster("../ada\n", "roster.txt")),
                        doctest::Contains("roster.txt:1: error: \"../ada\" is not a folder name"),
                        grader::FileError);

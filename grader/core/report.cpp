@@ -188,6 +188,14 @@ namespace {
 
 constexpr std::size_t kStderrLines = 5;    // lines of the program's stderr shown
 
+// The digits of a hexadecimal answer a wrong line printed without its leading zeros, all else
+// right (leading_zeros_dropped); 0 otherwise.
+std::size_t zeros_dropped(const CaseResult& result) {
+  const std::optional<Mismatch>& m = result.mismatch;
+  if (result.verdict != Verdict::WrongOutput || !m || !m->actual || m->extra_before()) return 0;
+  return leading_zeros_dropped(m->expected, *m->actual);
+}
+
 // What to do about a run that did not end well, when the verdict says more than the output:
 // a hang, a crash, an AddressSanitizer build under the address-space limit. Empty otherwise.
 std::vector<std::string> advice(const CaseResult& result) {
@@ -202,15 +210,22 @@ std::vector<std::string> advice(const CaseResult& result) {
     return {"advice: standard output is for answers only, one per command: write any other line "
             "(a debug line) to standard error, std::cerr"};
   }
+  if (const std::size_t digits = zeros_dropped(result)) {
+    const std::string w = std::to_string(digits);
+    return {"advice: the value is right, printed without its leading zeros: print all " + w +
+            " hexadecimal digits, zero-padded (printf's %0" + w + "x, Python's format(h, '0" + w +
+            "x'), JavaScript's h.toString(16).padStart(" + w + ", '0'))"};
+  }
   switch (result.verdict) {
     case Verdict::Timeout:
       if (!output_lines(result.run.out).empty()) {
         return {"advice: look for a loop that never ends in what this command calls"};
       }
-      return {"advice: look for a loop that never ends in what the first command calls; a program "
-              "that writes its answers only at its end shows none before it is stopped, so if yours "
-              "does, write each answer as it is made (the starters' given code does) and the report "
-              "shows the command it hangs on"};
+      return {
+          "advice: look for a loop that never ends in what the first command calls; a program "
+          "that writes its answers only at its end shows none before it is stopped, so if yours "
+          "does, write each answer as it is made (the starters' given code does) and the report "
+          "shows the command it hangs on"};
     case Verdict::MemoryLimit:
       return {"advice: look for memory that grows without end (a container filled in a loop that "
               "does not stop), or a size taken from the input without its bound"};
@@ -359,7 +374,9 @@ std::vector<std::string> shown_hints(const CaseResult& result) {
   std::vector<std::string> shown;
   const bool answers_judged =
       result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
-  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch || result.mismatch->extra_before()) {
+  // a value printed without its leading zeros is told so (advice): a hint would blame a step
+  if (!answers_judged || !result.diagnosis.empty() || !result.mismatch ||
+      result.mismatch->extra_before() || zeros_dropped(result) != 0) {
     return shown;
   }
   const std::optional<std::string>& actual = result.mismatch->actual;

@@ -79,8 +79,9 @@ TEST_CASE("an infinite loop is a timeout at its CPU-time limit") {
   CHECK(r.verdict == Verdict::Timeout);
   CHECK(r.run.cpu_limited);
   CHECK(r.run.cpu >= std::chrono::milliseconds(500));
-  CHECK(r.summary == "no answer at all by the time it had used its 0.5 s of CPU time, not even to the first "
-                     "command, HASH 0 bloom: a program that writes each answer as it is made is stuck on it");
+  CHECK(r.summary ==
+        "no answer at all by the time it had used its 0.5 s of CPU time, not even to the first "
+        "command, HASH 0 bloom: a program that writes each answer as it is made is stuck on it");
 }
 
 TEST_CASE("a program that sleeps forever is a timeout at the wall-clock limit, 3 times the CPU time's") {
@@ -89,8 +90,10 @@ TEST_CASE("a program that sleeps forever is a timeout at the wall-clock limit, 3
   CHECK_FALSE(r.run.cpu_limited);
   CHECK(r.run.elapsed >= std::chrono::milliseconds(1500));
   CHECK(r.run.elapsed < std::chrono::milliseconds(20000));
-  CHECK(r.summary == "no answer at all within 1.5 s of wall-clock time (using 0 s of CPU), not even to the "
-                     "first command, HASH 0 bloom: a program that writes each answer as it is made is stuck on it");
+  CHECK(r.summary ==
+        "no answer at all within 1.5 s of wall-clock time (using 0 s of CPU), not even to the "
+        "first command, HASH 0 bloom: a program that writes each answer as it is made is stuck on "
+        "it");
 }
 
 TEST_CASE("a run's CPU time is every process's: two busy children are stopped at the limit together") {
@@ -126,7 +129,9 @@ TEST_CASE("right output followed by a hang is still a timeout, and says the outp
   CHECK(r.summary.find("all of them right") != std::string::npos);
 }
 
-TEST_CASE("a timeout with no answer at all names the first command, and blames it only for a program that answers as it goes") {
+TEST_CASE(
+    "a timeout with no answer at all names the first command, and blames it only for a program "
+    "that answers as it goes") {
   // one that hangs before any output and one that holds its answers in a buffer, then hangs:
   // the grader sees the same, so it names the first command without saying either is stuck there
   // for certain, and the advice says what to look for in each
@@ -134,15 +139,18 @@ TEST_CASE("a timeout with no answer at all names the first command, and blames i
     CAPTURE(name);
     const auto r = judge_fixture(name);
     CHECK(r.verdict == Verdict::Timeout);
-    CHECK(r.summary == "no answer at all within 1.5 s of wall-clock time (using 0 s of CPU), not even to the first "
-                       "command, HASH 0 bloom: a program that writes each answer as it is made is stuck on it");
+    CHECK(r.summary ==
+          "no answer at all within 1.5 s of wall-clock time (using 0 s of CPU), not even to the "
+          "first command, HASH 0 bloom: a program that writes each answer as it is made is stuck "
+          "on it");
     const auto details = grader::failure_details(r);
     std::string text;
     for (const std::string& line : details) text += line + "\n";
     CHECK(text.find("sent:") == std::string::npos);
     CHECK(text.find("the output ended") == std::string::npos);
-    CHECK(text.find("advice: look for a loop that never ends in what the first command calls; a program "
-                    "that writes its answers only at its end shows none") != std::string::npos);
+    CHECK(text.find(
+              "advice: look for a loop that never ends in what the first command calls; a program "
+              "that writes its answers only at its end shows none") != std::string::npos);
     CHECK(text.find("hint:") == std::string::npos);
   }
 }
