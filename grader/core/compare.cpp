@@ -51,14 +51,14 @@ bool lines_match(std::string_view expected, std::string_view actual) {
   }
 }
 
-std::size_t leading_zeros_dropped(std::string_view expected, std::string_view actual) {
+std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual) {
   expected = without_cr(expected);
   actual = without_cr(actual);
   const auto hex = [](char c) {
     return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f');
   };
   const auto same = [](char x, char y) { return lower(x) == lower(y); };
-  std::size_t width = 0;  // of the first number that lost its zeros
+  std::size_t width = 0;  // of the first number printed otherwise
   std::size_t e = 0;
   std::size_t a = 0;
   for (;;) {
@@ -67,10 +67,12 @@ std::size_t leading_zeros_dropped(std::string_view expected, std::string_view ac
     if (want.empty() || got.empty()) return want.empty() && got.empty() ? width : 0;
     if (want.size() == got.size() && std::equal(want.begin(), want.end(), got.begin(), same))
       continue;
-    const std::size_t zeros = want.size() - std::min(want.size(), got.size());
-    if (got.size() >= want.size() || !std::all_of(want.begin(), want.end(), hex) ||
+    std::string_view digits = got;
+    if (digits.size() > 2 && digits[0] == '0' && lower(digits[1]) == 'x') digits.remove_prefix(2);
+    const std::size_t zeros = want.size() - std::min(want.size(), digits.size());
+    if (digits.size() > want.size() || !std::all_of(want.begin(), want.end(), hex) ||
         want.find_first_not_of('0') < zeros ||
-        !std::equal(want.begin() + static_cast<std::ptrdiff_t>(zeros), want.end(), got.begin(),
+        !std::equal(want.begin() + static_cast<std::ptrdiff_t>(zeros), want.end(), digits.begin(),
                     same)) {
       return 0;
     }

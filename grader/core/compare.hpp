@@ -18,12 +18,12 @@ namespace grader {
 // True when `actual` answers what `expected` asks for.
 [[nodiscard]] bool lines_match(std::string_view expected, std::string_view actual);
 
-// When `actual` differs from `expected` only in hexadecimal numbers printed without their
-// leading zeros ("8ad2c42" for "08ad2c42", "0" for "00000000"): the width of the first such
-// number as expected, its digits; 0 when any other token differs, or none does. The values are
-// then right, and only their printing is not: what a program printing with %x, format(h, 'x') or
-// Integer.toHexString answers.
-[[nodiscard]] std::size_t leading_zeros_dropped(std::string_view expected, std::string_view actual);
+// When `actual` differs from `expected` only in how hexadecimal numbers are printed: without
+// their leading zeros ("8ad2c42" for "08ad2c42", "0" for "00000000": C's %x, Python's
+// format(h, 'x'), Java's Integer.toHexString), with a 0x prefix ("0x48ad2c42": Python's hex()),
+// or both: the digits of the first such number as expected. 0 when any other token differs, or
+// none does. The values are then right, and only their printing is not.
+[[nodiscard]] std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual);
 
 // Splits output into lines: LF ends a line; a last line without LF still counts.
 [[nodiscard]] std::vector<std::string_view> output_lines(std::string_view output);

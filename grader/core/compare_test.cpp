@@ -105,21 +105,27 @@ TEST_CASE("the caret of a long line stays on the text the window shows") {
   CHECK(invalid.actual.substr(invalid.actual.size() - 1) == "2");
 }
 
-TEST_CASE("a hexadecimal answer without its leading zeros is told apart from a wrong value") {
-  using grader::leading_zeros_dropped;
-  // HASH 0x9747b28c bloom (cases/hashing/bloom-trace) and HASH 0 of the empty key
-  CHECK(leading_zeros_dropped("049e1471", "49e1471") == 8);
-  CHECK(leading_zeros_dropped("049e1471", "49E1471\r") == 8);
-  CHECK(leading_zeros_dropped("00000000", "0") == 8);
-  CHECK(leading_zeros_dropped("0a 0b", "a 0b") == 2);
+TEST_CASE("a hexadecimal answer printed otherwise is told apart from a wrong value") {
+  using grader::hex_printed_otherwise;
+  // HASH 0x9747b28c bloom (cases/hashing/bloom-trace), HASH 0 bloom (lesson 002) and HASH 0 of
+  // the empty key
+  CHECK(hex_printed_otherwise("049e1471", "49e1471") == 8);  // %x
+  CHECK(hex_printed_otherwise("049e1471", "49E1471\r") == 8);
+  CHECK(hex_printed_otherwise("00000000", "0") == 8);
+  CHECK(hex_printed_otherwise("48ad2c42", "0x48ad2c42") == 8);  // Python's hex()
+  CHECK(hex_printed_otherwise("049e1471", "0x49e1471") == 8);
+  CHECK(hex_printed_otherwise("00000000", "0x0") == 8);
+  CHECK(hex_printed_otherwise("0a 0b", "a 0b") == 2);
   // the controls: the same line, a digit changed too, a nonzero digit dropped, a zero added,
-  // a decimal answer, a line cut short
-  CHECK(leading_zeros_dropped("049e1471", "049e1471") == 0);
-  CHECK(leading_zeros_dropped("049e1471", "49e1470") == 0);
-  CHECK(leading_zeros_dropped("049e1471", "9e1471") == 0);
-  CHECK(leading_zeros_dropped("049e1471", "0049e1471") == 0);
-  CHECK(leading_zeros_dropped("0a 0b", "a c") == 0);
-  CHECK(leading_zeros_dropped("610 395", "61 395") == 0);
-  CHECK(leading_zeros_dropped("0a 0b", "a") == 0);
-  CHECK(leading_zeros_dropped("049e1471", "") == 0);
+  // a prefix alone, a decimal answer, a line cut short
+  CHECK(hex_printed_otherwise("049e1471", "049e1471") == 0);
+  CHECK(hex_printed_otherwise("049e1471", "49e1470") == 0);
+  CHECK(hex_printed_otherwise("48ad2c42", "0x48ad2c43") == 0);
+  CHECK(hex_printed_otherwise("049e1471", "9e1471") == 0);
+  CHECK(hex_printed_otherwise("049e1471", "0049e1471") == 0);
+  CHECK(hex_printed_otherwise("00000000", "0x") == 0);
+  CHECK(hex_printed_otherwise("0a 0b", "a c") == 0);
+  CHECK(hex_printed_otherwise("610 395", "61 395") == 0);
+  CHECK(hex_printed_otherwise("0a 0b", "a") == 0);
+  CHECK(hex_printed_otherwise("049e1471", "") == 0);
 }

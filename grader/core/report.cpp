@@ -188,12 +188,12 @@ namespace {
 
 constexpr std::size_t kStderrLines = 5;    // lines of the program's stderr shown
 
-// The digits of a hexadecimal answer a wrong line printed without its leading zeros, all else
-// right (leading_zeros_dropped); 0 otherwise.
-std::size_t zeros_dropped(const CaseResult& result) {
+// The digits of a hexadecimal answer whose value a wrong line printed right, but otherwise
+// (hex_printed_otherwise), all else right; 0 otherwise.
+std::size_t hex_otherwise(const CaseResult& result) {
   const std::optional<Mismatch>& m = result.mismatch;
   if (result.verdict != Verdict::WrongOutput || !m || !m->actual || m->extra_before()) return 0;
-  return leading_zeros_dropped(m->expected, *m->actual);
+  return hex_printed_otherwise(m->expected, *m->actual);
 }
 
 // What to do about a run that did not end well, when the verdict says more than the output:
@@ -210,11 +210,12 @@ std::vector<std::string> advice(const CaseResult& result) {
     return {"advice: standard output is for answers only, one per command: write any other line "
             "(a debug line) to standard error, std::cerr"};
   }
-  if (const std::size_t digits = zeros_dropped(result)) {
+  if (const std::size_t digits = hex_otherwise(result)) {
     const std::string w = std::to_string(digits);
-    return {"advice: the value is right, printed without its leading zeros: print all " + w +
-            " hexadecimal digits, zero-padded (printf's %0" + w + "x, Python's format(h, '0" + w +
-            "x'), JavaScript's h.toString(16).padStart(" + w + ", '0'))"};
+    return {"advice: the value is right and only its printing differs: print it as " + w +
+            " hexadecimal digits, zero-padded, without 0x (printf's %0" + w +
+            "x, Python's format(h, '0" + w + "x'), JavaScript's h.toString(16).padStart(" + w +
+            ", '0'))"};
   }
   switch (result.verdict) {
     case Verdict::Timeout:
@@ -374,9 +375,9 @@ std::vector<std::string> shown_hints(const CaseResult& result) {
   std::vector<std::string> shown;
   const bool answers_judged =
       result.verdict == Verdict::WrongOutput || result.verdict == Verdict::NoOutput;
-  // a value printed without its leading zeros is told so (advice): a hint would blame a step
+  // a value printed otherwise is told so (advice): a hint would blame a step that is right
   if (!answers_judged || !result.diagnosis.empty() || !result.mismatch ||
-      result.mismatch->extra_before() || zeros_dropped(result) != 0) {
+      result.mismatch->extra_before() || hex_otherwise(result) != 0) {
     return shown;
   }
   const std::optional<std::string>& actual = result.mismatch->actual;
