@@ -128,4 +128,8 @@ TEST_CASE("a hexadecimal answer printed otherwise is told apart from a wrong val
   CHECK(hex_printed_otherwise("610 395", "61 395") == 0);
   CHECK(hex_printed_otherwise("0a 0b", "a") == 0);
   CHECK(hex_printed_otherwise("049e1471", "") == 0);
+  // decimal digits alone could be a decimal answer, which a 0x before them makes another value
+  CHECK(hex_printed_otherwise("10 5", "0x10 0x5") == 0);
+  CHECK(hex_printed_otherwise("12345678", "0x12345678") == 0);
+  CHECK(hex_printed_otherwise("0", "0x0") == 0);
 }

@@ -23,6 +23,22 @@ std::string_view without_cr(std::string_view line) {
   return line;
 }
 
+// Two tokens alike but for letter case.
+bool same_token(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](char x, char y) { return lower(x) == lower(y); });
+}
+
+// A token that can only be a hexadecimal number: hex digits with a letter among them, or with a
+// leading zero before more digits (no decimal answer of the protocol has one). "12345678" could
+// be either, so a 0x before it says nothing of its value.
+bool known_hex(std::string_view token) {
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto letter = [](char c) { return lower(c) >= 'a' && lower(c) <= 'f'; };
+  return std::all_of(token.begin(), token.end(), [&](char c) { return digit(c) || letter(c); }) &&
+         (std::any_of(token.begin(), token.end(), letter) || (token.size() > 1 && token[0] == '0'));
+}
+
 bool starts_with_error(std::string_view line) {
   std::size_t pos = 0;
   const std::string_view first = next_token(line, pos);
@@ -42,38 +58,27 @@ bool lines_match(std::string_view expected, std::string_view actual) {
   for (;;) {
     const std::string_view want = next_token(expected, e);
     const std::string_view got = next_token(actual, a);
-    if (want.size() != got.size()) return false;
-    if (want.empty()) return true;
-    if (!std::equal(want.begin(), want.end(), got.begin(),
-                    [](char x, char y) { return lower(x) == lower(y); })) {
-      return false;
-    }
+    if (want.empty() || got.empty()) return want.empty() && got.empty();
+    if (!same_token(want, got)) return false;
   }
 }
 
 std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual) {
   expected = without_cr(expected);
   actual = without_cr(actual);
-  const auto hex = [](char c) {
-    return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f');
-  };
-  const auto same = [](char x, char y) { return lower(x) == lower(y); };
   std::size_t width = 0;  // of the first number printed otherwise
   std::size_t e = 0;
   std::size_t a = 0;
   for (;;) {
     const std::string_view want = next_token(expected, e);
-    const std::string_view got = next_token(actual, a);
+    std::string_view got = next_token(actual, a);
     if (want.empty() || got.empty()) return want.empty() && got.empty() ? width : 0;
-    if (want.size() == got.size() && std::equal(want.begin(), want.end(), got.begin(), same))
-      continue;
-    std::string_view digits = got;
-    if (digits.size() > 2 && digits[0] == '0' && lower(digits[1]) == 'x') digits.remove_prefix(2);
-    const std::size_t zeros = want.size() - std::min(want.size(), digits.size());
-    if (digits.size() > want.size() || !std::all_of(want.begin(), want.end(), hex) ||
-        want.find_first_not_of('0') < zeros ||
-        !std::equal(want.begin() + static_cast<std::ptrdiff_t>(zeros), want.end(), digits.begin(),
-                    same)) {
+    if (same_token(want, got)) continue;
+    if (got.size() > 2 && got[0] == '0' && lower(got[1]) == 'x') got.remove_prefix(2);
+    // want is got with zeros before it (none when only the 0x differed)
+    const std::size_t zeros = want.size() - std::min(want.size(), got.size());
+    if (got.size() > want.size() || !known_hex(want) || want.find_first_not_of('0') < zeros ||
+        !same_token(want.substr(zeros), got)) {
       return 0;
     }
     if (width == 0) width = want.size();

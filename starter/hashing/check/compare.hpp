@@ -22,7 +22,9 @@ namespace grader {
 // their leading zeros ("8ad2c42" for "08ad2c42", "0" for "00000000": C's %x, Python's
 // format(h, 'x'), Java's Integer.toHexString), with a 0x prefix ("0x48ad2c42": Python's hex()),
 // or both: the digits of the first such number as expected. 0 when any other token differs, or
-// none does. The values are then right, and only their printing is not.
+// none does. The values are then right, and only their printing is not. Only a number that
+// must be hexadecimal counts (a letter among its digits, or a leading zero): "12345678" could be
+// a decimal answer, and printed after 0x it would be another value.
 [[nodiscard]] std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual);
 
 // Splits output into lines: LF ends a line; a last line without LF still counts.
