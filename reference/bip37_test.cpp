@@ -153,7 +153,8 @@ TEST_CASE("the seed of hash i wraps modulo 2^32") {
 
 namespace {
 
-std::uint32_t index_past_the_end(std::span<const std::uint8_t>, std::uint32_t, std::uint32_t, std::uint32_t bits) {
+std::uint32_t index_past_the_end(std::span<const std::uint8_t>, std::uint32_t, std::uint32_t,
+                                 std::uint32_t bits) {
   return bits;
 }
 
@@ -163,7 +164,8 @@ TEST_CASE("a bit index past the filter is heard of, and leaves the filter as it 
   bloom::Bip37Filter filter(bloom::FilterSize{6, 4}, 7, 0, index_past_the_end);
   const bloom::Bip37Filter before = filter;
   const std::vector<std::uint8_t> element = {0xab};
-  CHECK_THROWS_WITH_AS(filter.insert(element), "bip37_bit_index gave 48 for i = 0, not below bytes * 8 = 48",
+  CHECK_THROWS_WITH_AS(filter.insert(element),
+                       "bip37_bit_index gave 48 for i = 0, not below bytes * 8 = 48",
                        std::out_of_range);
   CHECK(filter == before);
   CHECK_THROWS_AS(static_cast<void>(filter.contains(element)), std::out_of_range);

@@ -19,9 +19,13 @@
 
 #include "bip37.hpp"
 #include "classic.hpp"
+#include "crc32.hpp"
 #include "fnv1a.hpp"
+#include "golang.hpp"
+#include "guava.hpp"
 #include "hex.hpp"
 #include "murmur3.hpp"
+#include "murmur3_128.hpp"
 #include "positions.hpp"
 
 namespace bloom {
@@ -40,7 +44,8 @@ namespace bloom {
 // decode_element is decode_hex, the bytes of a <hex> element; print_hash is append_hash_hex,
 // how HASH and FNV print a hash. Both are given in every starter, but a program written from
 // scratch has its own, and gets them wrong in known ways too.
-// A row's order is the order of --unwritten's list and of the kit's scrambled functions.
+// A row's order is the order of --unwritten's list and of the kit's scrambled functions. Lesson
+// 004's rows come last, so that the rows before them keep their scrambled functions.
 #define BLOOM_FUNCTIONS(X)                                                     \
   X(murmur3_32, murmur3_32, Murmur, "hashing", Computes)                       \
   X(double_hash_position, double_hash_position, Position, "hashing", Computes) \
@@ -51,7 +56,14 @@ namespace bloom {
   X(fnv1a_64, fnv1a_64, Fnv, "basics", Computes)                               \
   X(classic_filter_size, classic_filter_size, ClassicSize, "basics", Computes) \
   X(classic_position, classic_position, ClassicPosition, "basics", Computes)   \
-  X(print_hash, append_hash_hex, PrintHash, "", Prints)
+  X(print_hash, append_hash_hex, PrintHash, "", Prints)                        \
+  X(murmur3_x64_128, murmur3_x64_128, Murmur128, "guava", Computes)            \
+  X(guava_filter_size, guava_filter_size, GuavaSize, "guava", Computes)        \
+  X(guava_index, guava_index, GuavaIndex, "guava", Computes)                   \
+  X(guava_write_to, guava_write_to, WriteTo, "guava", Computes)                \
+  X(crc32_ieee, crc32_ieee, Crc32, "guava", Computes)                          \
+  X(go_filter_size, go_filter_size, GoSize, "guava", Computes)                 \
+  X(go_index, go_index, GoIndex, "guava", Computes)
 
 // The function a known mistake slips in (the kit's catalogue of them), one per row.
 enum class Step {

@@ -30,7 +30,8 @@ namespace {
 
 // The plainest decoder there is, to hold the fast one against: a digit at a time, first bad
 // digit, then odd length.
-std::optional<bloom::HexError> plain_decode(std::string_view text, std::vector<std::uint8_t>& bytes) {
+std::optional<bloom::HexError> plain_decode(std::string_view text,
+                                            std::vector<std::uint8_t>& bytes) {
   bytes.clear();
   if (text.empty()) return bloom::HexError{bloom::HexProblem::Empty, 0};
   const auto value = [](char c) -> int {

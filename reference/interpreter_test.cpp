@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <map>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,7 +115,7 @@ TEST_CASE("a filter of 0 bytes or 0 hashes answers as Bitcoin Core does") {
 }
 
 TEST_CASE("filter commands before INIT are errors") {
-  for (const char* line : {"INSERT ab", "CONTAINS ab", "INDEXES ab", "FILTERLOAD"}) {
+  for (const char* line : {"INSERT ab", "CONTAINS ab", "INDEXES ab", "FILTERLOAD", "WRITETO"}) {
     bloom::Interpreter interpreter;
     CAPTURE(line);
     CHECK(is_error(interpreter.respond(line)));
@@ -126,10 +125,11 @@ TEST_CASE("filter commands before INIT are errors") {
 
 TEST_CASE("an unknown command is an error that names it") {
   bloom::Interpreter interpreter;
-  CHECK(interpreter.respond("FROB 1") == std::optional<std::string>(
-                                             "error: unknown command \"FROB\" (known: HASH "
-                                             "POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD "
-                                             "FNV SIZE BLOOM ADD CHECK VERIFY BITS)"));
+  CHECK(interpreter.respond("FROB 1") ==
+        std::optional<std::string>("error: unknown command \"FROB\" (known: HASH "
+                                   "POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD "
+                                   "FNV SIZE BLOOM ADD CHECK VERIFY BITS HASH128 CRC32 "
+                                   "GUAVA GOLANG WRITETO)"));
   CHECK(interpreter.respond("insert ab") ==
         std::optional<std::string>(
             "error: unknown command \"insert\" (commands are upper case: INSERT)"));
@@ -149,18 +149,22 @@ TEST_CASE("each command of the table reaches its own handler, and the table is t
                 "), got extra \"x\"");
     } else if (usage == name + " <key>") {  // an absent key is the empty key: each answers its way
       REQUIRE(interpreter.respond("BLOOM 8 1") == "ok");
-      const std::map<std::string, std::string> answer = {
-          {"FNV", "cbf29ce484222325"}, {"ADD", "ok"}, {"CHECK", "           no    [5]"},
-          {"VERIFY", "no"}};
+      const std::map<std::string, std::string> answer = {{"FNV", "cbf29ce484222325"},
+                                                         {"ADD", "ok"},
+                                                         {"CHECK", "           no    [5]"},
+                                                         {"VERIFY", "no"},
+                                                         {"CRC32", "00000000"}};
       CHECK(interpreter.respond(name) == answer.at(name));
     } else {  // the handler asks for its own first argument, quoting its own usage
-      const std::string_view first = usage.substr(usage.find('<'), usage.find('>') - usage.find('<') + 1);
+      const std::string_view first =
+          usage.substr(usage.find('<'), usage.find('>') - usage.find('<') + 1);
       CHECK(interpreter.respond(name) == "error: " + name + " needs " + std::string(first) +
                                              " (usage: " + std::string(usage) + ")");
     }
   }
-  CHECK(known == "HASH POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD FNV SIZE BLOOM ADD CHECK "
-                 "VERIFY BITS");
+  CHECK(known ==
+        "HASH POSITIONS INIT INSERT CONTAINS INDEXES FILTERLOAD FNV SIZE BLOOM ADD CHECK "
+        "VERIFY BITS HASH128 CRC32 GUAVA GOLANG WRITETO");
   CHECK(bloom::Interpreter().respond("FROB") ==
         "error: unknown command \"FROB\" (known: " + known + ")");
 }
@@ -200,21 +204,80 @@ TEST_CASE("a long bad argument gives a short one-line message") {
 TEST_CASE("every kind of bad line is an error and leaves the filter as it was") {
   for (const char* bad : {
            // unknown commands, and spacing
-           "FROB", "insert ab", "INIT\t8 0.05", "   ", " ", " INSERT ab", "INSERT  ab",
-           "INSERT ab ", "FILTERLOAD ", "FILTERLOAD x",
+           "FROB",
+           "insert ab",
+           "INIT\t8 0.05",
+           "   ",
+           " ",
+           " INSERT ab",
+           "INSERT  ab",
+           "INSERT ab ",
+           "FILTERLOAD ",
+           "FILTERLOAD x",
            // missing or extra arguments
-           "INIT", "INIT 8", "INIT 8 0.05 7 0 1", "INSERT", "CONTAINS", "INDEXES", "HASH",
-           "POSITIONS", "POSITIONS 1000", "INSERT ab cd",
+           "INIT",
+           "INIT 8",
+           "INIT 8 0.05 7 0 1",
+           "INSERT",
+           "CONTAINS",
+           "INDEXES",
+           "HASH",
+           "POSITIONS",
+           "POSITIONS 1000",
+           "INSERT ab cd",
            // bad hex: odd length, a non-hex digit, 0x prefix
-           "INSERT abc", "INSERT xyz", "INSERT 0xab", "CONTAINS a", "INDEXES zz",
+           "INSERT abc",
+           "INSERT xyz",
+           "INSERT 0xab",
+           "CONTAINS a",
+           "INDEXES zz",
            // numbers out of range or not numbers
-           "INIT 0 0.5", "INIT 8 0", "INIT 8 1", "INIT 8 nan", "INIT 8 inf", "INIT 8 1e999",
-           "INIT 8 1e-400", "INIT 8 0.99999999999999999999", "INIT 8 -0.5", "INIT 8 0x0.1p0",
-           "INIT 8 0,5", "INIT -1 0.5", "INIT 4294967296 0.5", "INIT 8 0.05 4294967296",
-           "INIT 8 0.05 0x100000000", "INIT 8 0.05 -1", "INIT 8 0.05 0 256", "INIT 8 0.05 0 -1",
-           "POSITIONS 0 4 key", "POSITIONS 1000 0 key", "POSITIONS 1000 51 key",
-           "POSITIONS 4294967296 4 key", "POSITIONS 1000 4x key", "HASH x key",
-           "HASH 0x key", "HASH 0x123456789 key", "HASH -1 key", "HASH  key",
+           "INIT 0 0.5",
+           "INIT 8 0",
+           "INIT 8 1",
+           "INIT 8 nan",
+           "INIT 8 inf",
+           "INIT 8 1e999",
+           "INIT 8 1e-400",
+           "INIT 8 0.99999999999999999999",
+           "INIT 8 -0.5",
+           "INIT 8 0x0.1p0",
+           "INIT 8 0,5",
+           "INIT -1 0.5",
+           "INIT 4294967296 0.5",
+           "INIT 8 0.05 4294967296",
+           "INIT 8 0.05 0x100000000",
+           "INIT 8 0.05 -1",
+           "INIT 8 0.05 0 256",
+           "INIT 8 0.05 0 -1",
+           "POSITIONS 0 4 key",
+           "POSITIONS 1000 0 key",
+           "POSITIONS 1000 51 key",
+           "POSITIONS 4294967296 4 key",
+           "POSITIONS 1000 4x key",
+           "HASH x key",
+           "HASH 0x key",
+           "HASH 0x123456789 key",
+           "HASH -1 key",
+           "HASH  key",
+           // lesson 004: its arguments, Guava's refusals, and WRITETO on a BIP 37 filter
+           "HASH128",
+           "HASH128 x key",
+           "HASH128 0x123456789 key",
+           "GUAVA",
+           "GUAVA 8",
+           "GUAVA -1 0.5",
+           "GUAVA 4294967296 0.5",
+           "GUAVA 8 1",
+           "GUAVA 8 0.5 1",
+           "GUAVA 1 0.99",
+           "GUAVA 1 1e-100",
+           "GUAVA 4294967295 1e-62",
+           "GOLANG",
+           "GOLANG 0 0.5",
+           "GOLANG 8 0",
+           "GOLANG 8 0.5 x",
+           "WRITETO",
        }) {
     check_rejected_without_trace(bad);
   }
@@ -275,9 +338,8 @@ TEST_CASE("the classic filter's commands refuse what is out of range, and change
   REQUIRE(interpreter.respond("ADD dragon") == "ok");
   const bloom::Interpreter before = interpreter;
   for (const char* line : {"BLOOM 0 3", "BLOOM 100000001 3", "BLOOM 64 0", "BLOOM 64 51",
-                           "BLOOM 64", "BLOOM 64 3 1", "BLOOM -1 3", "SIZE 0 0.01",
-                           "SIZE 10000 1", "SIZE 10000 0", "SIZE 10000", "SIZE 1 0.5 x", "BITS x",
-                           "BITS "}) {
+                           "BLOOM 64", "BLOOM 64 3 1", "BLOOM -1 3", "SIZE 0 0.01", "SIZE 10000 1",
+                           "SIZE 10000 0", "SIZE 10000", "SIZE 1 0.5 x", "BITS x", "BITS "}) {
     CAPTURE(line);
     CHECK(is_error(interpreter.respond(line)));
     CHECK(interpreter == before);
@@ -287,4 +349,53 @@ TEST_CASE("the classic filter's commands refuse what is out of range, and change
   CHECK(interpreter.respond("SIZE 4294967295 5e-324") == "bits=6654856290556 hashes=1074");
   CHECK(interpreter.respond("FNV foobar") == "85944171f73967e8");
   CHECK(interpreter.respond("FNV") == "cbf29ce484222325");
+}
+
+TEST_CASE("lesson 004: each filter command works on the last filter made, and only its own") {
+  check_transcript({
+      {"GUAVA 3 0.1", "bits=14 words=1 hashes=3"},
+      {"HASH128 0 dog", "11bca2eb4d97eb30ab36d4b6a7150a93"},
+      {"INDEXES 646f67", "17 60 39"},
+      {"INSERT 646f67", "ok"},
+      {"CONTAINS 646f67", "maybe"},
+      {"CONTAINS 636174", "no"},
+      {"WRITETO", "0103000000011000008000020000"},
+      {"FILTERLOAD",
+       "error: FILTERLOAD needs a BIP 37 filter (INIT <n> <p>) as the current "
+       "filter, and the current one is another kind"},
+      {"GOLANG 1000 0.01", "bits=9585 hashes=6"},
+      {"CRC32 dog", "812c397d"},
+      {"INDEXES 646f67", "4563 8876 3604 7917 2645 6958"},
+      {"CONTAINS 646f67", "no"},  // a new filter: the Guava one is gone
+      {"WRITETO",
+       "error: WRITETO needs Guava's filter (GUAVA <n> <p>) as the current filter, "
+       "and the current one is another kind"},
+      {"GOLANG 1 0.5", "bits=1 hashes=0"},
+      {"CONTAINS 646f67", "maybe"},  // no hashes: everything is in it
+      {"INDEXES 646f67", "none"},
+      {"INIT 8 0.05 7 0", "bytes=6 hashes=4"},
+      {"INSERT ab", "ok"},
+      {"FILTERLOAD", "06202000800400040000000700000000"},
+  });
+}
+
+TEST_CASE("lesson 004: a refused GUAVA or GOLANG leaves the current filter as it was") {
+  for (const char* bad :
+       {"GUAVA 1 0.99", "GUAVA 1 1e-100", "GUAVA 8 2", "GOLANG 0 0.5", "WRITETO x"}) {
+    CAPTURE(bad);
+    bloom::Interpreter interpreter;
+    REQUIRE(interpreter.respond("GUAVA 3 0.1") == "bits=14 words=1 hashes=3");
+    REQUIRE(interpreter.respond("INSERT 646f67") == "ok");
+    const bloom::Interpreter before = interpreter;
+    CHECK(is_error(interpreter.respond(bad)));
+    CHECK(interpreter == before);
+    CHECK(interpreter.respond("WRITETO") == "0103000000011000008000020000");
+  }
+  // more words than a Java array holds: sized, refused, and nothing allocated
+  bloom::Interpreter interpreter;
+  CHECK(interpreter.respond("GUAVA 4294967295 1e-62") ==
+        "error: Guava's filter holds at most 2147483647 words (a Java array), and this one needs "
+        "19940513747");
+  CHECK(interpreter.respond("GUAVA 1000000 0.01") == "bits=9585058 words=149767 hashes=7");
+  CHECK(is_error(interpreter.respond("WRITETO")));  // more than 65536 words
 }

@@ -17,8 +17,7 @@ std::uint32_t murmur3_hex(std::uint32_t seed, std::string_view hex) {
 }
 
 std::uint32_t murmur3_text(std::uint32_t seed, std::string_view text) {
-  return bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()},
-                           seed);
+  return bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, seed);
 }
 
 struct HexVector {

@@ -35,9 +35,9 @@ TEST_CASE("decimal numbers follow the protocol's grammar and round to the neares
   CHECK(bloom::parse_decimal(".5") == 0.5);
   CHECK(bloom::parse_decimal("1e-3") == 0.001);
   CHECK(bloom::parse_decimal("5E-2") == 0.05);
-  CHECK(bloom::parse_decimal("1e-400") == 0.0);                // underflows: the caller refuses
+  CHECK(bloom::parse_decimal("1e-400") == 0.0);                  // underflows: the caller refuses
   CHECK(bloom::parse_decimal("0.99999999999999999999") == 1.0);  // rounds to 1: refused too
-  CHECK(bloom::parse_decimal("1e-320") > 0.0);                 // a subnormal is still above 0
+  CHECK(bloom::parse_decimal("1e-320") > 0.0);                   // a subnormal is still above 0
   CHECK(std::isinf(*bloom::parse_decimal("1e999")));
   for (const char* bad : {"", ".", "nan", "inf", "-0.5", "+0.5", "0x1p-3", "1e", "1e+", " 0.5",
                           "0.5 ", "0,5", "1e-3.5"}) {

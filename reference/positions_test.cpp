@@ -13,8 +13,8 @@ namespace {
 
 std::vector<std::uint32_t> positions_of(std::string_view key, std::uint32_t m, std::size_t k) {
   std::vector<std::uint32_t> out(k);
-  bloom::double_hash_positions({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()},
-                               m, out);
+  bloom::double_hash_positions({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()}, m,
+                               out);
   return out;
 }
 
@@ -44,16 +44,20 @@ TEST_CASE("positions stay below m at the extremes of m") {
 
 namespace {
 
-std::uint32_t past_the_end(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t m) { return m; }
+std::uint32_t past_the_end(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t m) {
+  return m;
+}
 
 }  // namespace
 
-TEST_CASE("a position function that gives one not below m is heard of, as basics' given code does") {
+TEST_CASE(
+    "a position function that gives one not below m is heard of, as basics' given code does") {
   bloom::Functions functions = bloom::reference_functions();
   functions.double_hash_position = past_the_end;
   std::array<std::uint32_t, 2> out{};
   const std::string_view key = "bloom";
-  CHECK_THROWS_WITH_AS(bloom::double_hash_positions({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()},
-                                                    64, out, functions),
-                       "double_hash_position gave 64 for i = 0, not below m = 64", std::out_of_range);
+  CHECK_THROWS_WITH_AS(
+      bloom::double_hash_positions({reinterpret_cast<const std::uint8_t*>(key.data()), key.size()},
+                                   64, out, functions),
+      "double_hash_position gave 64 for i = 0, not below m = 64", std::out_of_range);
 }

@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "spawn.hpp"
 #include "interpreter.hpp"
 #include "murmur3.hpp"
+#include "spawn.hpp"
 
 namespace {
 
@@ -72,7 +72,8 @@ TEST_CASE("bloom-reference --help prints its usage and exits 0, and a bad option
   CHECK(finished.out.starts_with("usage: "));
   finished = testing_support::run_text_input({BLOOM_REFERENCE_BINARY, "--frobnicate"}, "");
   CHECK(finished.exit_code == 2);
-  CHECK(finished.err.starts_with(BLOOM_REFERENCE_BINARY ": error: unknown option \"--frobnicate\""));
+  CHECK(
+      finished.err.starts_with(BLOOM_REFERENCE_BINARY ": error: unknown option \"--frobnicate\""));
 }
 
 TEST_CASE("an empty input gets no output, and a last line without newline is answered") {
@@ -146,7 +147,8 @@ TEST_CASE("an output that cannot be written ends bloom-reference with status 2 a
   const auto finished = testing_support::run_file_input(
       {BLOOM_REFERENCE_BINARY}, fs::path(BLOOM_TEST_DATA) / "lessons.in", {}, full);
   CHECK(finished.exit_code == 2);
-  CHECK(finished.err == BLOOM_REFERENCE_BINARY ": could not write an answer (output closed or full)\n");
+  CHECK(finished.err == BLOOM_REFERENCE_BINARY
+        ": could not write an answer (output closed or full)\n");
 }
 
 namespace {
@@ -190,8 +192,8 @@ TEST_CASE("while a command is being answered, every answer before it has been de
   // the whole input is there at once, as a grader sends a case: nothing waits to be read
   g_seen.clear();
   CHECK(serve_with_hook("HASH 0 bloom\nBITS\nHASH 0 look\n") ==
-        "48ad2c42\nerror: no classic filter yet: send BLOOM <m> <k> first\n" + hex32(
-            bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>("look"), 4}, 0)) + "\n");
+        "48ad2c42\nerror: no classic filter yet: send BLOOM <m> <k> first\n" +
+            hex32(bloom::murmur3_32({reinterpret_cast<const std::uint8_t*>("look"), 4}, 0)) + "\n");
   CHECK(g_seen == "48ad2c42\nerror: no classic filter yet: send BLOOM <m> <k> first\n");
 }
 

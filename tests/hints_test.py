@@ -23,9 +23,13 @@ import outcome  # noqa: E402
 
 # The function whose answer a line sending each command shows, when every line before it in
 # the case was right: what a hint bound to that command may blame.
-BLAMES = {"HASH": "murmur3_32", "POSITIONS": "double_hash_position", "FNV": "fnv1a_64",
-          "CHECK": "classic_position", "SIZE": "classic_filter_size", "INIT": "bip37_filter_size",
-          "INDEXES": "bip37_bit_index", "FILTERLOAD": "filterload_payload"}
+# INDEXES's answer comes from the current filter's index function: a hint on it may blame
+# any of them, since a case works on one kind of filter and the others cannot fail it.
+BLAMES = {"HASH": {"murmur3_32"}, "POSITIONS": {"double_hash_position"}, "FNV": {"fnv1a_64"},
+          "CHECK": {"classic_position"}, "SIZE": {"classic_filter_size"}, "INIT": {"bip37_filter_size"},
+          "INDEXES": {"bip37_bit_index", "guava_index", "go_index"}, "FILTERLOAD": {"filterload_payload"},
+          "HASH128": {"murmur3_x64_128"}, "CRC32": {"crc32_ieee"}, "GUAVA": {"guava_filter_size"},
+          "GOLANG": {"go_filter_size"}, "WRITETO": {"guava_write_to"}}
 
 
 def main():
@@ -82,8 +86,8 @@ def main():
                             command = declared[case["name"]][text]
                             if (case["name"], text) in lists_steps:
                                 continue
-                            blamed = BLAMES.get(command, "(a hint bound to no command)")
-                            if blamed != function:
+                            blamed = BLAMES.get(command, {"(a hint bound to no command)"})
+                            if function not in blamed:
                                 failures.append(f"{program}: {case['name']} blames {blamed}, which "
                                                 f"was right: {hint!r}")
     if shown_at_all == 0:

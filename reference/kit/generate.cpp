@@ -90,12 +90,11 @@ std::string basics_case(Random& random) {
   return lines + "> BITS\n";
 }
 
-std::string bip37_case(Random& random) {
-  const std::uint64_t n = pick(random, 0, 5) == 0 ? pick(random, 1, 200000) : pick(random, 1, 60);
-  std::string lines = "> INIT " + std::to_string(n) + " " + kRates[pick(random, 0, std::size(kRates) - 1)] +
-                      " " + random_u32(random) + " " + std::to_string(pick(random, 0, 255)) + "\n";
+// A filter's element lines: inserts, and checks and indexes of elements in it or not.
+std::string element_lines(Random& random, int count) {
+  std::string lines;
   std::vector<std::string> inserted;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < count; ++i) {
     const std::uint64_t what = pick(random, 0, 3);
     const std::string element =
         what == 0 || inserted.empty() ? random_hex(random) : inserted[pick(random, 0, inserted.size() - 1)];
@@ -106,7 +105,32 @@ std::string bip37_case(Random& random) {
       lines += std::string(what == 2 ? "> CONTAINS " : "> INDEXES ") + element + "\n";
     }
   }
-  return lines + "> FILTERLOAD\n";
+  return lines;
+}
+
+std::string bip37_case(Random& random) {
+  const std::uint64_t n = pick(random, 0, 5) == 0 ? pick(random, 1, 200000) : pick(random, 1, 60);
+  std::string lines = "> INIT " + std::to_string(n) + " " +
+                      kRates[pick(random, 0, std::size(kRates) - 1)] + " " + random_u32(random) +
+                      " " + std::to_string(pick(random, 0, 255)) + "\n";
+  return lines + element_lines(random, 8) + "> FILTERLOAD\n";
+}
+
+// Lesson 004: Guava's hash and the lesson's CRC-32, Guava's filter (small enough for WRITETO to
+// answer, so its words are checked whole), then the lesson's Go filter, sometimes sized so
+// small that it has no hashes.
+std::string guava_case(Random& random) {
+  const auto rate = [&] { return std::string(kRates[pick(random, 0, std::size(kRates) - 1)]); };
+  std::string lines;
+  for (int i = 0; i < 3; ++i)
+    lines += "> HASH128 " + random_u32(random) + " " + random_key(random) + "\n";
+  for (int i = 0; i < 2; ++i) lines += "> CRC32 " + random_key(random) + "\n";
+  lines += "> GUAVA " + std::to_string(pick(random, 0, 5) == 0 ? 0 : pick(random, 1, 2000)) + " " +
+           rate() + "\n";
+  lines += element_lines(random, 8) + "> WRITETO\n";
+  const std::uint64_t n = pick(random, 0, 3) == 0 ? pick(random, 1, 4) : pick(random, 1, 100000);
+  lines += "> GOLANG " + std::to_string(n) + " " + rate() + "\n";
+  return lines + element_lines(random, 8);
 }
 
 // The generator of each exercise of the manifest (exercises.tsv); the hidden-cases test
@@ -119,6 +143,7 @@ constexpr Generator kGenerators[] = {
     {"bip37", bip37_case},
     {"basics", basics_case},
     {"hashing", hashing_case},
+    {"guava", guava_case},
 };
 
 }  // namespace

@@ -5,12 +5,16 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
 
+#include "golang.hpp"
+#include "guava.hpp"
 #include "murmur3.hpp"
+#include "murmur3_128.hpp"
 #include "positions.hpp"
 
 namespace bloom {
@@ -415,6 +419,204 @@ void print_as(std::uint64_t hash, int bits, std::string& out) {
   append_hash_hex(hash, bits, out);
 }
 
+// ---- lesson 004: Guava's filter and the lesson's Go filter ----------------------------------
+
+enum Murmur128Slip : unsigned { kSignedTail128 = 1, kNoFinalSum = 2 };
+constexpr unsigned kMurmur128Slips = kNoFinalSum << 1;
+
+template <unsigned Slips>
+Hash128 murmur128_as(Bytes key, std::uint32_t seed) {
+  if constexpr (Slips == 0) {
+    return murmur3_x64_128(key, seed);
+  } else {
+    constexpr std::uint64_t c1 = 0x87c37b91114253d5;
+    constexpr std::uint64_t c2 = 0x4cf5ad432745937f;
+    const auto fmix = [](std::uint64_t k) {
+      k ^= k >> 33;
+      k *= 0xff51afd7ed558ccd;
+      k ^= k >> 33;
+      k *= 0xc4ceb9fe1a85ec53;
+      return k ^ (k >> 33);
+    };
+    // a byte of the tail, as Java's (long) data[i] reads it without & 0xff when it slips
+    const auto byte = [&](std::size_t i) -> std::uint64_t {
+      if constexpr ((Slips & kSignedTail128) != 0) {
+        return static_cast<std::uint64_t>(
+            static_cast<std::int64_t>(static_cast<std::int8_t>(key[i])));
+      } else {
+        return key[i];
+      }
+    };
+    const auto block = [&](std::size_t at) {
+      std::uint64_t v = 0;
+      for (std::size_t i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(key[at + i]) << (8 * i);
+      return v;
+    };
+    std::uint64_t h1 = seed;
+    std::uint64_t h2 = seed;
+    const std::size_t blocks = key.size() / 16;
+    for (std::size_t b = 0; b < blocks; ++b) {
+      std::uint64_t k1 = block(16 * b);
+      std::uint64_t k2 = block(16 * b + 8);
+      h1 ^= std::rotl(k1 * c1, 31) * c2;
+      h1 = (std::rotl(h1, 27) + h2) * 5 + 0x52dce729;
+      h2 ^= std::rotl(k2 * c2, 33) * c1;
+      h2 = (std::rotl(h2, 31) + h1) * 5 + 0x38495ab5;
+    }
+    const std::size_t tail = 16 * blocks;
+    const std::size_t rest = key.size() & 15;
+    // each byte xored in at its place, as Appleby's switch does; a sign-extended one sets
+    // every bit above its own
+    std::uint64_t k1 = 0;
+    std::uint64_t k2 = 0;
+    for (std::size_t i = rest; i > 8; --i) k2 ^= byte(tail + i - 1) << (8 * (i - 9));
+    for (std::size_t i = std::min<std::size_t>(rest, 8); i > 0; --i)
+      k1 ^= byte(tail + i - 1) << (8 * (i - 1));
+    if (rest > 8) h2 ^= std::rotl(k2 * c2, 33) * c1;
+    if (rest > 0) h1 ^= std::rotl(k1 * c1, 31) * c2;
+    h1 ^= key.size();
+    h2 ^= key.size();
+    h1 += h2;
+    h2 += h1;
+    h1 = fmix(h1);
+    h2 = fmix(h2);
+    if constexpr ((Slips & kNoFinalSum) == 0) {
+      h1 += h2;
+      h2 += h1;
+    }
+    return {h1, h2};
+  }
+}
+
+enum GuavaSizeSlip : unsigned { kGuavaTruncatedK = 1, kZeroNotOne = 2, kGuavaRoundedUpM = 4 };
+constexpr unsigned kGuavaSizeSlips = kGuavaRoundedUpM << 1;
+
+template <unsigned Slips>
+GuavaSize guava_size_as(std::uint32_t n, double p) {
+  const std::int64_t count = n == 0 && (Slips & kZeroNotOne) == 0 ? 1 : n;
+  const double ln2 = std::log(2.0);
+  const double bits = static_cast<double>(-count) * std::log(p) / (ln2 * ln2);
+  std::uint64_t m = 0;
+  if constexpr ((Slips & kGuavaRoundedUpM) != 0) {
+    m = static_cast<std::uint64_t>(std::ceil(bits));
+  } else {
+    m = static_cast<std::uint64_t>(bits);
+  }
+  if (count == 0) return {m, 0};  // 0 / 0: Java's (int) Math.round(NaN) is 0
+  const double x = static_cast<double>(m) / static_cast<double>(count) * ln2;
+  if constexpr ((Slips & kGuavaTruncatedK) != 0) {
+    return {m, static_cast<std::uint32_t>(x)};  // the lesson's int(): no rounding, no floor
+  } else {
+    double k = std::floor(x);
+    if (x - k >= 0.5) k += 1;
+    return {m, k < 1 ? 1u : static_cast<std::uint32_t>(k)};
+  }
+}
+
+enum GuavaIndexSlip : unsigned { kComplemented = 1, kModBits = 2, kFromOne = 4, kMitz32 = 8 };
+constexpr unsigned kGuavaIndexSlips = kMitz32 << 1;
+
+template <unsigned Slips>
+std::uint64_t guava_index_as(Hash128 hash, std::uint32_t i, std::uint64_t bits) {
+  const std::uint64_t modulus = (Slips & kModBits) != 0 ? bits : guava_words(bits) * 64;
+  const std::uint64_t step = (Slips & kFromOne) != 0 ? std::uint64_t{i} + 1 : i;
+  if constexpr ((Slips & kMitz32) != 0) {
+    // Guava's older strategy, MURMUR128_MITZ_32: the two int halves of the hash's first 8
+    // bytes, hash1 + i * hash2 for i = 1 .. k in int arithmetic, complemented when negative
+    const auto hash1 = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash.h1));
+    const auto hash2 = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash.h1 >> 32));
+    auto combined = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash1) +
+                                              (i + 1) * static_cast<std::uint32_t>(hash2));
+    if (combined < 0) combined = ~combined;
+    return static_cast<std::uint64_t>(combined) % modulus;
+  } else {
+    std::uint64_t combined = hash.h1 + step * hash.h2;
+    if constexpr ((Slips & kComplemented) != 0) {
+      if (static_cast<std::int64_t>(combined) < 0) combined = ~combined;  // the lesson's way
+    } else {
+      combined &= 0x7fffffffffffffff;
+    }
+    return combined % modulus;
+  }
+}
+
+enum WriteToSlip : unsigned { kLittleEndianNumbers = 1, kHashesAsInt = 2 };
+constexpr unsigned kWriteToSlips = kHashesAsInt << 1;
+
+template <unsigned Slips>
+std::vector<std::uint8_t> write_to_as(std::uint32_t hashes, std::span<const std::uint64_t> words) {
+  std::vector<std::uint8_t> out{1};
+  const auto append = [&](std::uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) {
+      const int shift = (Slips & kLittleEndianNumbers) != 0 ? 8 * i : 8 * (bytes - 1 - i);
+      out.push_back(static_cast<std::uint8_t>(value >> shift));
+    }
+  };
+  append(hashes, (Slips & kHashesAsInt) != 0 ? 4 : 1);
+  append(words.size(), 4);
+  for (const std::uint64_t word : words) append(word, 8);
+  return out;
+}
+
+enum Crc32Slip : unsigned { kCastagnoli = 1, kNoFinalXor = 2 };
+constexpr unsigned kCrc32Slips = kNoFinalXor << 1;
+
+template <unsigned Slips>
+std::uint32_t crc32_as(Bytes bytes) {
+  // Castagnoli's polynomial, reflected: Go's crc32.MakeTable(crc32.Castagnoli), CRC-32C
+  constexpr std::uint32_t kPolynomial = (Slips & kCastagnoli) != 0 ? 0x82f63b78 : 0xedb88320;
+  std::uint32_t c = 0xffffffff;
+  for (const std::uint8_t byte : bytes) {
+    c ^= byte;
+    for (int bit = 0; bit < 8; ++bit) c = (c >> 1) ^ ((c & 1) != 0 ? kPolynomial : 0);
+  }
+  return (Slips & kNoFinalXor) != 0 ? c : c ^ 0xffffffff;
+}
+
+enum GoSizeSlip : unsigned { kGoRoundedK = 1, kProductDivisor = 2 };
+constexpr unsigned kGoSizeSlips = kProductDivisor << 1;
+
+template <unsigned Slips>
+GoSize go_size_as(std::uint32_t n, double p) {
+  // Java's or C's Math.log(2) * Math.log(2), a product of doubles, where Go's is a constant
+  const double divisor = (Slips & kProductDivisor) != 0 ? kLn2 * kLn2 : 0.48045301391820144;
+  const auto m = static_cast<std::uint64_t>(-(static_cast<double>(n) * std::log(p) / divisor));
+  const double x = static_cast<double>(m) * kLn2 / static_cast<double>(n);
+  if constexpr ((Slips & kGoRoundedK) != 0) {
+    double k = std::floor(x);  // Guava's: Math.round, at least 1
+    if (x - k >= 0.5) k += 1;
+    return {m, k < 1 ? 1u : static_cast<std::uint32_t>(k)};
+  } else {
+    return {m, static_cast<std::uint32_t>(x)};
+  }
+}
+
+enum GoIndexSlip : unsigned { kFromZero = 1, kInt32 = 2, kModWords = 4 };
+constexpr unsigned kGoIndexSlips = kModWords << 1;
+
+template <unsigned Slips>
+std::uint64_t go_index_as(std::uint32_t crc, std::uint32_t i, std::uint64_t bits) {
+  const std::uint64_t modulus = (Slips & kModWords) != 0 ? guava_words(bits) * 64 : bits;
+  const std::int64_t step = (Slips & kFromZero) != 0 ? std::int64_t{i} - 1 : i;
+  if constexpr ((Slips & kInt32) != 0) {
+    // the lesson's code with Java's or C's 32-bit int: (int) crc.getValue() may be negative,
+    // and -v of -2^31 stays negative; >> 16 keeps the sign; the sum wraps at 2^32
+    auto v = static_cast<std::int32_t>(crc);
+    if (v < 0) v = static_cast<std::int32_t>(0U - static_cast<std::uint32_t>(v));
+    const std::int32_t hash2 = v >> 16;
+    auto combined = static_cast<std::int32_t>(static_cast<std::uint32_t>(v) +
+                                              static_cast<std::uint32_t>(step) *
+                                                  static_cast<std::uint32_t>(hash2));
+    if (combined < 0) combined = ~combined;
+    return static_cast<std::uint64_t>(combined) % modulus;
+  } else {
+    const std::int64_t hash1 = crc;
+    std::int64_t combined = hash1 + step * (hash1 >> 16);
+    if (combined < 0) combined = ~combined;
+    return static_cast<std::uint64_t>(combined) % modulus;
+  }
+}
+
 // A function's variants, indexed by its slips: table[slips].
 template <unsigned Count, typename Make>
 constexpr auto variants(Make make) {
@@ -444,11 +646,18 @@ BLOOM_VARIANTS(Fnv, kFnvSlips, fnv_as)
 BLOOM_VARIANTS(ClassicSize, kClassicSizeSlips, classic_size_as)
 BLOOM_VARIANTS(ClassicPosition, kClassicPositionSlips, classic_position_as)
 BLOOM_VARIANTS(PrintHash, kPrintSlips, print_as)
+BLOOM_VARIANTS(Murmur128, kMurmur128Slips, murmur128_as)
+BLOOM_VARIANTS(GuavaSize, kGuavaSizeSlips, guava_size_as)
+BLOOM_VARIANTS(GuavaIndex, kGuavaIndexSlips, guava_index_as)
+BLOOM_VARIANTS(WriteTo, kWriteToSlips, write_to_as)
+BLOOM_VARIANTS(Crc32, kCrc32Slips, crc32_as)
+BLOOM_VARIANTS(GoSize, kGoSizeSlips, go_size_as)
+BLOOM_VARIANTS(GoIndex, kGoIndexSlips, go_index_as)
 #undef BLOOM_VARIANTS
 
 // Slips of one step that have no one combined answer: one line written two ways, or one way
 // that already holds the other (BIP 37's sizing truncates, from an integer m / n).
-constexpr std::array<std::pair<Step, unsigned>, 17> kExclusive{{
+constexpr std::array<std::pair<Step, unsigned>, 19> kExclusive{{
     {Step::Murmur, kTailByteOrder | kSignedChar},
     {Step::Murmur, kTailByteOrder | kTailNoFallthrough},
     {Step::Murmur, kSignedChar | kTailNoFallthrough},
@@ -466,6 +675,8 @@ constexpr std::array<std::pair<Step, unsigned>, 17> kExclusive{{
     {Step::ClassicSize, kBip37Sizing | kIntegerRatio},
     {Step::ClassicSize, kBip37Sizing | kTruncatedM},
     {Step::PrintHash, kReversed32 | kSigned32},
+    {Step::GuavaIndex, kMitz32 | kFromOne},       // MITZ_32 counts from 1 already
+    {Step::GuavaIndex, kMitz32 | kComplemented},  // and complements already
 }};
 
 }  // namespace
@@ -555,8 +766,8 @@ const std::vector<Mistake>& mistakes() {
        "the halves are swapped (h1 is the low 32 bits of the hash, h2 the high 32)",
        Step::ClassicPosition, kHalvesSwapped},
       {"position-sum-32-bit", "basics", "lesson 001, Code",
-       "h1 + i * h2 wraps at 32 bits before mod m (compute it in 64 bits)",
-       Step::ClassicPosition, kSum32},
+       "h1 + i * h2 wraps at 32 bits before mod m (compute it in 64 bits)", Step::ClassicPosition,
+       kSum32},
       {"log-base-10", "basics", "lesson 001, How many errors",
        "m uses log base 10 (the formulas' ln is the natural log)", Step::ClassicSize, kLog10},
       {"ln2-not-squared", "basics", "lesson 001, How many errors",
@@ -588,10 +799,10 @@ const std::vector<Mistake>& mistakes() {
       {"float-division", "bip37", "lesson 000, Common mistakes",
        "bytes * 8 / n is divided in floating point (it is an integer division)", Step::FilterSize,
        kFloatDivision},
-      {"no-byte-cap", "bip37", "lesson 000, Sizing",
-       "the 36000-byte cap on the filter is missing", Step::FilterSize, kNoByteCap},
-      {"no-hash-cap", "bip37", "lesson 000, Sizing",
-       "the cap of 50 hash functions is missing", Step::FilterSize, kNoHashCap},
+      {"no-byte-cap", "bip37", "lesson 000, Sizing", "the 36000-byte cap on the filter is missing",
+       Step::FilterSize, kNoByteCap},
+      {"no-hash-cap", "bip37", "lesson 000, Sizing", "the cap of 50 hash functions is missing",
+       Step::FilterSize, kNoHashCap},
       {"cap-in-bits", "bip37", "lesson 000, Sizing",
        "the 36000 cap is applied to the bit count (it caps bytes: the bits are capped at "
        "36000 * 8)",
@@ -622,6 +833,75 @@ const std::vector<Mistake>& mistakes() {
       {"msb-bit-order", "bip37", "lesson 000, Where the bits go",
        "bits are numbered from the most significant end of each byte (bit x is 1 << (x % 8))",
        Step::Payload, kMsbFirst},
+      {"murmur128-signed-tail", "guava", "lesson 004, Guava",
+       "tail bytes above 0x7f are sign-extended, as Java's (long) data[i] reads a byte without "
+       "& 0xff (read them as unsigned: data[i] & 0xffL)",
+       Step::Murmur128, kSignedTail128},
+      {"murmur128-no-final-sum", "guava", "lesson 004, Guava",
+       "the halves are not added once more after fmix64 (h1 += h2, then h2 += h1, after the "
+       "finaliser as before it)",
+       Step::Murmur128, kNoFinalSum},
+      {"guava-k-truncated", "guava", "lesson 004, Golang",
+       "k is truncated as the lesson's Go filter does, with no floor (Guava rounds it to the "
+       "nearest with Math.round, and at least 1)",
+       Step::GuavaSize, kGuavaTruncatedK},
+      {"guava-zero-insertions", "guava", "lesson 004, Guava",
+       "0 expected insertions are not counted as 1, as BloomFilter.create does, so the filter "
+       "has 0 bits",
+       Step::GuavaSize, kZeroNotOne},
+      {"guava-m-rounded-up", "guava", "lesson 004, Guava",
+       "m is rounded up (Guava's optimalNumOfBits truncates: (long) (-n * ln p / (ln 2 * ln 2)))",
+       Step::GuavaSize, kGuavaRoundedUpM},
+      {"guava-complemented", "guava", "lesson 004, Golang",
+       "a negative combined hash is complemented, as the lesson's Go filter does (Guava's "
+       "MURMUR128_MITZ_64 masks its sign bit: combined & Long.MAX_VALUE)",
+       Step::GuavaIndex, kComplemented},
+      {"guava-modulo-m", "guava", "lesson 004, Golang",
+       "indexes are taken modulo m, as the lesson's Go filter does (Guava's array holds "
+       "ceil(m / 64) whole words, and indexes are modulo all their bits)",
+       Step::GuavaIndex, kModBits},
+      {"guava-i-from-1", "guava", "lesson 004, Golang",
+       "index i is hash1 + (i + 1) * hash2, counting from 1 as the lesson's loop does (Guava's "
+       "first index is hash1's own)",
+       Step::GuavaIndex, kFromOne},
+      {"guava-mitz-32", "guava", "lesson 004, Guava",
+       "the indexes follow Guava's older MURMUR128_MITZ_32 strategy (two int halves of the first "
+       "8 bytes, i from 1, complemented): BloomFilter.create uses MURMUR128_MITZ_64, 64-bit "
+       "halves h1 and h2 with the sign bit masked",
+       Step::GuavaIndex, kMitz32},
+      {"writeto-little-endian", "guava", "lesson 004, Guava",
+       "the word count and the words are written little-endian (Java's DataOutputStream writes "
+       "big-endian: the highest byte first)",
+       Step::WriteTo, kLittleEndianNumbers},
+      {"writeto-hashes-as-int", "guava", "lesson 004, Guava",
+       "the hash count is written as a 4-byte int (writeTo writes it as one byte)", Step::WriteTo,
+       kHashesAsInt},
+      {"crc32c", "guava", "lesson 004, Golang",
+       "the CRC uses Castagnoli's polynomial (CRC-32C, Go's crc32.MakeTable(crc32.Castagnoli)); "
+       "crc32.ChecksumIEEE is 0xedb88320",
+       Step::Crc32, kCastagnoli},
+      {"crc-no-final-xor", "guava", "lesson 004, Golang",
+       "the CRC register is not complemented at the end (xor it with 0xffffffff)", Step::Crc32,
+       kNoFinalXor},
+      {"go-k-rounded", "guava", "lesson 004, Golang",
+       "the lesson's k is rounded and kept at least 1, as Guava's is (the lesson's int() "
+       "truncates, and gives 0 for n = 1 at p = 0.5)",
+       Step::GoSize, kGoRoundedK},
+      {"go-ln2-squared-product", "guava", "lesson 004, Golang",
+       "m divides by ln 2 * ln 2 computed in doubles (0.4804530139182014); Go computes "
+       "math.Ln2 * math.Ln2 exactly and rounds once, to 0.48045301391820144",
+       Step::GoSize, kProductDivisor},
+      {"go-i-from-0", "guava", "lesson 004, Golang",
+       "the lesson's index i counts from 0, as Guava's does (the lesson's loop runs i = 1 .. k)",
+       Step::GoIndex, kFromZero},
+      {"go-32-bit-int", "guava", "lesson 004, Golang",
+       "the lesson's code is run with a 32-bit int (Java's int, C's int32_t): the CRC becomes "
+       "negative from 2^31, and hash1 + i * hash2 wraps (Go's int is 64-bit)",
+       Step::GoIndex, kInt32},
+      {"go-modulo-words", "guava", "lesson 004, Golang",
+       "the lesson's indexes are taken modulo its words' bits, as Guava's are (the lesson's are "
+       "modulo bitSize itself)",
+       Step::GoIndex, kModWords},
   };
   return list;
 }

@@ -28,7 +28,7 @@ struct Mistake {
   unsigned slip;              // one bit: which slip of that function's (mistakes.cpp)
 };
 
-// Every known mistake, one exercise after another: hashing, basics, bip37.
+// Every known mistake, one exercise after another: hashing, basics, bip37, guava.
 [[nodiscard]] const std::vector<Mistake>& mistakes();
 
 // The mistake with this id, or nullptr.

@@ -74,6 +74,42 @@ std::uint32_t classic(std::uint64_t hash, std::uint32_t i, std::uint32_t m) {
   return static_cast<std::uint32_t>(mix(hash, i) % m);
 }
 
+Hash128 murmur128(std::span<const std::uint8_t> key, std::uint32_t seed) {
+  const std::uint64_t h = mix(mix_bytes(key), seed);
+  return {h, mix(h)};
+}
+
+GuavaSize guava_size(std::uint32_t n, double p) {
+  const GuavaSize right = guava_filter_size(n, p);
+  const std::uint64_t r = mix(mix(n, right.bits), right.hashes);
+  return {1 + r % (2 * right.bits), static_cast<std::uint32_t>(1 + (r >> 32) % kMaxGuavaHashes)};
+}
+
+std::uint64_t guava_index_of(Hash128 hash, std::uint32_t i, std::uint64_t bits) {
+  return mix(mix(hash.h1, hash.h2), i) % (guava_words(bits) * 64);
+}
+
+std::vector<std::uint8_t> write_to(std::uint32_t hashes, std::span<const std::uint64_t> words) {
+  std::vector<std::uint8_t> bytes = guava_write_to(hashes, words);
+  const std::uint64_t r = mix_bytes(bytes);
+  bytes[r % bytes.size()] ^= static_cast<std::uint8_t>(1 + (r >> 32) % 255);  // never 0: changed
+  return bytes;
+}
+
+std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
+  return static_cast<std::uint32_t>(mix_bytes(bytes));
+}
+
+GoSize go_size(std::uint32_t n, double p) {
+  const GoSize right = go_filter_size(n, p);
+  const std::uint64_t r = mix(mix(n, right.bits), right.hashes);
+  return {1 + r % (2 * right.bits + 1), static_cast<std::uint32_t>((r >> 32) % (right.hashes + 2))};
+}
+
+std::uint64_t go_index_of(std::uint32_t crc, std::uint32_t i, std::uint64_t bits) {
+  return mix(crc, i) % bits;
+}
+
 // Each step's scrambled function (functions.hpp's table). A step that computes and has none
 // does not build: a new function of the table gets its random stand-in here.
 template <Step>
@@ -92,6 +128,13 @@ BLOOM_SCRAMBLED(Decode, decode)
 BLOOM_SCRAMBLED(Fnv, fnv)
 BLOOM_SCRAMBLED(ClassicSize, classic_size)
 BLOOM_SCRAMBLED(ClassicPosition, classic)
+BLOOM_SCRAMBLED(Murmur128, murmur128)
+BLOOM_SCRAMBLED(GuavaSize, guava_size)
+BLOOM_SCRAMBLED(GuavaIndex, guava_index_of)
+BLOOM_SCRAMBLED(WriteTo, write_to)
+BLOOM_SCRAMBLED(Crc32, crc32)
+BLOOM_SCRAMBLED(GoSize, go_size)
+BLOOM_SCRAMBLED(GoIndex, go_index_of)
 #undef BLOOM_SCRAMBLED
 
 }  // namespace

@@ -39,6 +39,15 @@ std::vector<std::uint8_t> small_argument() {
   return {};
 }
 template <>
+Hash128 small_argument() {
+  return {8, 8};
+}
+template <>
+std::span<const std::uint64_t> small_argument() {
+  static constexpr std::uint64_t kWords[] = {8};
+  return kWords;
+}
+template <>
 Bip37Filter small_argument() {
   return Bip37Filter(FilterSize{1, 1}, 0, 0);
 }

@@ -7,11 +7,14 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "bip37.hpp"
 #include "classic.hpp"
 #include "functions.hpp"
+#include "golang.hpp"
+#include "guava.hpp"
 
 namespace bloom {
 
@@ -61,15 +64,28 @@ class Interpreter {
   void check(Arguments& args, std::string& response);
   void verify(Arguments& args, std::string& response);
   void bits(Arguments& args, std::string& response);
+  void hash128(Arguments& args, std::string& response);
+  void crc32(Arguments& args, std::string& response);
+  void guava(Arguments& args, std::string& response);
+  void golang(Arguments& args, std::string& response);
+  void writeto(Arguments& args, std::string& response);
 
   // Decodes the single <hex> argument of the command into element_.
   void read_element(Arguments& args);
-  [[nodiscard]] const Bip37Filter& filter() const;
+  // The current filter, of kind Filter (a BIP 37 one, Guava's or the lesson's Go filter); an
+  // error names `command` when it is of another kind or there is none.
+  template <typename Filter>
+  [[nodiscard]] const Filter& current(std::string_view command) const;
+  // Calls visit(filter) with the current filter, of any kind; an error when there is none.
+  template <typename Visit>
+  void with_current(Visit&& visit);
   [[nodiscard]] ClassicFilter& classic();
 
   const Functions* functions_;
-  std::optional<Bip37Filter> filter_;
-  std::optional<ClassicFilter> classic_;  // BLOOM's, beside INIT's: the two never meet
+  // The current filter: the last one INIT, GUAVA or GOLANG made, which INSERT, CONTAINS and
+  // INDEXES work on.
+  std::variant<std::monostate, Bip37Filter, GuavaFilter, GoFilter> filter_;
+  std::optional<ClassicFilter> classic_;  // BLOOM's, beside the current filter: they never meet
   std::vector<std::uint8_t> element_;  // reused across lines: no allocation per INSERT
 };
 

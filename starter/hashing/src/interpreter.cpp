@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 #include "hex.hpp"
 #include "murmur3.hpp"
@@ -168,6 +170,11 @@ std::span<const Interpreter::Command> Interpreter::commands() {
       {"CHECK", "CHECK <key>", &Interpreter::check},
       {"VERIFY", "VERIFY <key>", &Interpreter::verify},
       {"BITS", "BITS", &Interpreter::bits},
+      {"HASH128", "HASH128 <seed> <key>", &Interpreter::hash128},
+      {"CRC32", "CRC32 <key>", &Interpreter::crc32},
+      {"GUAVA", "GUAVA <n> <p>", &Interpreter::guava},
+      {"GOLANG", "GOLANG <n> <p>", &Interpreter::golang},
+      {"WRITETO", "WRITETO", &Interpreter::writeto},
   };
   return kCommands;
 }
@@ -269,11 +276,11 @@ void Interpreter::init(Arguments& args, std::string& response) {
   // Built aside and then moved in: a filter that cannot be built leaves the old one in place.
   Bip37Filter filter(functions_->bip37_filter_size(n, p), tweak, static_cast<std::uint8_t>(flags),
                      functions_->bip37_bit_index);
-  filter_ = std::move(filter);
   response.append("bytes=");
-  append_number(response, filter_->data().size());
+  append_number(response, filter.data().size());
   response.append(" hashes=");
-  append_number(response, filter_->hashes());
+  append_number(response, filter.hashes());
+  filter_ = std::move(filter);
 }
 
 void Interpreter::read_element(Arguments& args) {
@@ -289,39 +296,149 @@ void Interpreter::read_element(Arguments& args) {
   }
 }
 
-const Bip37Filter& Interpreter::filter() const {
-  if (!filter_) throw ProtocolError("no filter yet: send INIT <n> <p> first");
-  return *filter_;
+namespace {
+
+// How the protocol names a kind of filter, and the command that makes one.
+template <typename Filter>
+constexpr std::string_view kKindName;
+template <>
+constexpr std::string_view kKindName<Bip37Filter> = "a BIP 37 filter (INIT <n> <p>)";
+template <>
+constexpr std::string_view kKindName<GuavaFilter> = "Guava's filter (GUAVA <n> <p>)";
+template <>
+constexpr std::string_view kKindName<GoFilter> = "the lesson's Go filter (GOLANG <n> <p>)";
+
+constexpr std::string_view kNoFilter =
+    "no filter yet: send INIT <n> <p>, GUAVA <n> <p> or GOLANG <n> <p> first";
+
+}  // namespace
+
+template <typename Filter>
+const Filter& Interpreter::current(std::string_view command) const {
+  if (std::holds_alternative<std::monostate>(filter_)) throw ProtocolError(std::string(kNoFilter));
+  const Filter* filter = std::get_if<Filter>(&filter_);
+  if (filter == nullptr) {
+    throw ProtocolError(std::string(command) + " needs " + std::string(kKindName<Filter>) +
+                        " as the current filter, and the current one is another kind");
+  }
+  return *filter;
+}
+
+template <typename Visit>
+void Interpreter::with_current(Visit&& visit) {
+  std::visit(
+      [&](auto& filter) {
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(filter)>, std::monostate>) {
+          throw ProtocolError(std::string(kNoFilter));
+        } else {
+          visit(filter);
+        }
+      },
+      filter_);
 }
 
 void Interpreter::insert(Arguments& args, std::string& response) {
   read_element(args);
-  static_cast<void>(filter());  // checks that a filter exists
-  filter_->insert(element_);
+  with_current([&](auto& filter) { filter.insert(element_); });
   response.append("ok");
 }
 
 void Interpreter::contains(Arguments& args, std::string& response) {
   read_element(args);
-  response.append(filter().contains(element_) ? "maybe" : "no");
+  with_current(
+      [&](const auto& filter) { response.append(filter.contains(element_) ? "maybe" : "no"); });
 }
 
 void Interpreter::indexes(Arguments& args, std::string& response) {
   read_element(args);
-  const std::vector<std::uint32_t> indexes = filter().indexes(element_);
-  if (indexes.empty()) {
-    response.append("none");
-    return;
-  }
-  for (std::size_t i = 0; i < indexes.size(); ++i) {
-    if (i > 0) response += ' ';
-    append_number(response, indexes[i]);
-  }
+  with_current([&](const auto& filter) {
+    const auto indexes = filter.indexes(element_);
+    if (indexes.empty()) {
+      response.append("none");
+      return;
+    }
+    for (std::size_t i = 0; i < indexes.size(); ++i) {
+      if (i > 0) response += ' ';
+      append_number(response, indexes[i]);
+    }
+  });
 }
 
 void Interpreter::filterload(Arguments& args, std::string& response) {
   args.finish();
-  append_hex(functions_->filterload_payload(filter()), response);
+  append_hex(functions_->filterload_payload(current<Bip37Filter>("FILTERLOAD")), response);
+}
+
+// ---- lesson 004: Guava's filter and the lesson's Go filter -----------------------------------
+
+void Interpreter::hash128(Arguments& args, std::string& response) {
+  const std::uint32_t seed = u32_argument("<seed>", args.next("<seed>"));
+  const Hash128 hash = functions_->murmur3_x64_128(key_bytes(args.rest_as_text()), seed);
+  // the hash's bytes in order, as Guava's HashCode.toString(): each half lowest byte first
+  std::array<std::uint8_t, 16> bytes{};
+  for (std::size_t i = 0; i < 8; ++i) {
+    bytes[i] = static_cast<std::uint8_t>(hash.h1 >> (8 * i));
+    bytes[8 + i] = static_cast<std::uint8_t>(hash.h2 >> (8 * i));
+  }
+  append_hex(bytes, response);
+}
+
+void Interpreter::crc32(Arguments& args, std::string& response) {
+  functions_->print_hash(functions_->crc32_ieee(key_bytes(args.rest_as_text())), 32, response);
+}
+
+void Interpreter::guava(Arguments& args, std::string& response) {
+  const std::uint32_t n = whole_in_range("<n>", args.next("<n>"), 0, 4294967295);
+  const double p = probability_argument(args.next("<p>"));
+  args.finish();
+  const GuavaSize size = functions_->guava_filter_size(n, p);
+  // BloomFilter.create refuses these, and the protocol with it (docs/protocol.md)
+  if (size.bits == 0)
+    throw ProtocolError("Guava's filter cannot have 0 bits (\"data length is zero\")");
+  if (size.hashes > kMaxGuavaHashes) {
+    throw ProtocolError("Guava's filter has at most " + std::to_string(kMaxGuavaHashes) +
+                        " hashes, and this one needs " + std::to_string(size.hashes));
+  }
+  if (guava_words(size.bits) > kMaxGuavaWords) {
+    throw ProtocolError("Guava's filter holds at most " + std::to_string(kMaxGuavaWords) +
+                        " words (a Java array), and this one needs " +
+                        std::to_string(guava_words(size.bits)));
+  }
+  GuavaFilter filter(size, functions_->murmur3_x64_128, functions_->guava_index);
+  response.append("bits=");
+  append_number(response, size.bits);
+  response.append(" words=");
+  append_number(response, filter.words());
+  response.append(" hashes=");
+  append_number(response, size.hashes);
+  filter_ = std::move(filter);
+}
+
+void Interpreter::golang(Arguments& args, std::string& response) {
+  const std::uint32_t n = whole_in_range("<n>", args.next("<n>"), 1, 4294967295);
+  const double p = probability_argument(args.next("<p>"));
+  args.finish();
+  const GoSize size = functions_->go_filter_size(n, p);
+  if (size.bits == 0 && size.hashes > 0) {  // a student's sizing may: Go would divide by zero
+    throw ProtocolError("a filter of 0 bits cannot place " + std::to_string(size.hashes) +
+                        " hashes (go_filter_size gave bits=0)");
+  }
+  GoFilter filter(size, functions_->crc32_ieee, functions_->go_index);
+  response.append("bits=");
+  append_number(response, size.bits);
+  response.append(" hashes=");
+  append_number(response, size.hashes);
+  filter_ = std::move(filter);
+}
+
+void Interpreter::writeto(Arguments& args, std::string& response) {
+  args.finish();
+  const GuavaFilter& filter = current<GuavaFilter>("WRITETO");
+  if (filter.words() > kMaxWriteToWords) {
+    throw ProtocolError("WRITETO answers filters of at most " + std::to_string(kMaxWriteToWords) +
+                        " words, and this one has " + std::to_string(filter.words()));
+  }
+  append_hex(functions_->guava_write_to(filter.size().hashes, filter.data()), response);
 }
 
 // ---- the classic filter (lesson 001) ---------------------------------------------------------

@@ -1,0 +1,426 @@
+#include "judge.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "limits.hpp"
+
+namespace grader {
+
+std::string_view verdict_name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Timeout: return "timeout";
+    case Verdict::MemoryLimit: return "memory-limit";
+    case Verdict::Crashed: return "crashed";
+    case Verdict::ExitCode: return "exit-code";
+    case Verdict::OutputLimit: return "output-limit";
+    case Verdict::NoOutput: return "no-output";
+    case Verdict::WrongOutput: return "wrong-output";
+    case Verdict::Passed: return "passed";
+    case Verdict::NotRun: return "not-run";
+    case Verdict::Skipped: return "skipped";
+  }
+  return "not-run";
+}
+
+std::chrono::milliseconds case_time_limit(const Case& kase, std::optional<std::chrono::milliseconds> timeout) {
+  if (kase.timeout_seconds) return whole_ms(*kase.timeout_seconds);
+  if (timeout) return *timeout;
+  return kase.reference_seconds ? reference_limit(*kase.reference_seconds) : kUntimedLimit;
+}
+
+std::optional<Verdict> parse_verdict(std::string_view name) {
+  for (const Verdict verdict : kVerdicts) {
+    if (verdict_name(verdict) == name) return verdict;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::string answered(const RunResult& run, const Case& kase) {
+  return std::to_string(output_lines(run.out).size()) + " of " +
+         std::to_string(kase.expected_line_count()) + " expected lines came";
+}
+
+std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+}  // namespace
+
+std::string allocation_failure(const RunResult& run) {
+  if (run.signal == 0 && run.exit_code == 0) return "";
+  // Each as the runtime writes it (libstdc++'s terminate handler, libc++abi, CPython, the JVM,
+  // Rust's default alloc error hook, Go's runtime, V8), most telling first.
+  static constexpr const char* kWords[] = {"std::bad_alloc", "MemoryError", "java.lang.OutOfMemoryError",
+                                           "runtime: out of memory", "out of memory"};
+  for (const char* words : kWords) {
+    if (run.err.find(words) != std::string::npos) return words;
+  }
+  const std::size_t rust = run.err.find("memory allocation of ");
+  if (rust != std::string::npos && run.err.find(" bytes failed", rust) != std::string::npos) {
+    return "memory allocation of N bytes failed";
+  }
+  return "";
+}
+
+CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
+  CaseResult result;
+  result.kase = &kase;
+  if (!run.started) {
+    result.verdict = Verdict::NotRun;
+    result.summary = run.start_error;
+    result.run = std::move(run);
+    return result;
+  }
+  result.mismatch = compare_output(kase, run.out);
+  const bool output_right = !result.mismatch.has_value();
+  if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output &&
+      !result.mismatch->extra_before()) {
+    for (const KnownMistake& known : kase.mistakes) {
+      if (!known.common && known.case_line == result.mismatch->case_line &&
+          lines_match(known.answer, *result.mismatch->actual)) {
+        result.diagnosis.push_back(&known);
+      }
+    }
+  }
+
+  const std::string allocation = allocation_failure(run);
+  if (run.timed_out) {
+    result.verdict = Verdict::Timeout;
+    // Where it stopped: at the line after the answers that came, when some came (each answer
+    // is delivered as it is made, docs/protocol.md); a program that holds back every answer
+    // and one stuck on its first command look alike.
+    const std::string when =
+        run.cpu_limited ? "by the time it had used its " + limit_text(limits.cpu) + " of CPU time"
+                        : "within " + limit_text(limits.wall) + " of wall-clock time (using " +
+                              limit_text(run.cpu / 100 * 100) + " of CPU)";  // to the tenth
+    const std::size_t came = output_lines(run.out).size();
+    const std::optional<Mismatch>& m = result.mismatch;
+    if (m && !m->actual && !m->extra_output && came > 0) {
+      result.summary = "no answer to this line " + when + ": the " + std::to_string(came) +
+                       (came == 1 ? " answer" : " answers") +
+                       " before it came, and the program was still working on this command";
+    } else if (came == 0) {
+      // The first command is named: a program that delivers each answer as it is made (the
+      // starters' given code does) is stuck on it; one that holds every answer back until its
+      // end may be stuck on any, which the output cannot tell apart.
+      const std::string first = kase.steps.empty() ? "" : kase.steps.front().input;
+      result.summary = "no answer at all " + when + ", not even to the first command, " + first +
+                       ": a program that writes each answer as it is made is stuck on it";
+    } else {
+      result.summary = "not finished " + when + " (" + answered(run, kase) +
+                       (output_right ? ", all of them right" : "") + ")";
+    }
+  } else if (run.oom_killed || !allocation.empty()) {
+    result.verdict = Verdict::MemoryLimit;
+    result.summary = (run.oom_killed ? "ran out of memory: its processes together reached the memory limit, " +
+                                           mib(limits.memory_bytes) + ", and the kernel ended one"
+                                     : "ran out of memory: an allocation failed (" + allocation + ")" +
+                                           (limits.memory_bytes != 0 ? " under the limit of " +
+                                                                           mib(limits.memory_bytes) + " per process"
+                                                                     : "")) +
+                     " (" + answered(run, kase) + ")";
+  } else if (run.signal != 0) {
+    result.verdict = Verdict::Crashed;
+    result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
+  } else if (run.exit_code != 0) {
+    result.verdict = Verdict::ExitCode;
+    result.summary = "exited with status " + std::to_string(run.exit_code) +
+                     " (a program ends with 0 at the end of its input)";
+  } else if (run.output_limited) {
+    result.verdict = Verdict::OutputLimit;
+    result.summary = "wrote more than " + std::to_string(limits.output_bytes) +
+                     " bytes of output; it was stopped";
+  } else if (run.out.empty() && kase.expected_line_count() > 0) {
+    result.verdict = Verdict::NoOutput;
+    result.summary = "no output at all; " + std::to_string(kase.expected_line_count()) +
+                     " lines were expected";
+  } else if (!output_right) {
+    result.verdict = Verdict::WrongOutput;
+    const Mismatch& m = *result.mismatch;
+    result.summary = m.extra_output ? "more answer lines than commands: line " +
+                                          std::to_string(m.output_line + 1) + " was not expected"
+                     : !m.actual      ? "the output ended (" + answered(run, kase) + ")"
+                     : m.extra_before() ? (m.extra_lines == 1 ? std::string("an extra line")
+                                                              : std::to_string(m.extra_lines) + " extra lines") +
+                                              " before answer " + std::to_string(m.output_line + 1) +
+                                              ", which came after " + (m.extra_lines == 1 ? "it" : "them")
+                                      : "answer " + std::to_string(m.output_line + 1) + " differs";
+  } else {
+    result.verdict = Verdict::Passed;
+    result.points = kase.points;
+  }
+  result.run = std::move(run);
+  return result;
+}
+
+std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results) {
+  std::set<std::string> ruled_out;
+  for (const CaseResult& result : results) {
+    if (result.kase == nullptr || result.verdict == Verdict::NotRun || result.verdict == Verdict::Skipped) {
+      continue;  // nothing ran: no evidence
+    }
+    // Every expected line before the first mismatch was answered right; extra output comes
+    // after all of them.
+    const std::optional<Mismatch>& m = result.mismatch;
+    const int first_wrong = m && !m->extra_output ? m->case_line : INT_MAX;
+    // A pair's answer is its own (no single mistake nor other pair answers that line alike) and
+    // its first wrong one in the case: a program that gives it is that pair, which answers
+    // every line before it right, as the program did.
+    std::set<std::string> pair_here;
+    for (const KnownMistake* known : result.diagnosis) {
+      if (known->with.empty()) continue;
+      for (const MistakeInfo* mistake : known->named()) pair_here.insert(mistake->id);
+    }
+    for (const KnownMistake& known : result.kase->mistakes) {
+      if (!known.with.empty() || pair_here.count(known.info.id) != 0) continue;
+      // Answered right where it goes wrong; or, where it goes wrong, answered as a pair
+      // without it does.
+      if (known.case_line < first_wrong || (known.case_line == first_wrong && !pair_here.empty())) {
+        ruled_out.insert(known.info.id);
+      }
+    }
+  }
+  for (CaseResult& result : results) {
+    std::erase_if(result.diagnosis, [&](const KnownMistake* known) {
+      const std::vector<const MistakeInfo*> named = known->named();
+      return std::any_of(named.begin(), named.end(),
+                         [&](const MistakeInfo* mistake) { return ruled_out.count(mistake->id) != 0; });
+    });
+  }
+  return {ruled_out.begin(), ruled_out.end()};
+}
+
+void note_needs(std::vector<CaseResult>& results) {
+  std::map<std::string_view, Verdict> verdict_of;
+  for (const CaseResult& result : results) {
+    if (result.kase != nullptr) verdict_of.emplace(result.kase->name, result.verdict);
+  }
+  for (CaseResult& result : results) {
+    if (result.kase == nullptr) continue;
+    result.needs_failed.clear();
+    result.needs_not_graded.clear();
+    for (const std::string& needed : result.kase->needs) {
+      const auto found = verdict_of.find(needed);
+      if (found == verdict_of.end() || found->second == Verdict::NotRun || found->second == Verdict::Skipped) {
+        result.needs_not_graded.push_back(needed);
+      } else if (found->second != Verdict::Passed) {
+        result.needs_failed.push_back(needed);
+      }
+    }
+  }
+}
+
+bool step_answered_right(const CaseResult& result, const Step& step) {
+  if (!result.mismatch) return result.verdict == Verdict::Passed;
+  const std::vector<std::string_view> lines = output_lines(result.run.out);
+  const bool aligned =
+      lines.size() == result.kase->expected_line_count() && !result.mismatch->extra_before();
+  std::size_t first = 0;  // the output line of step's first answer
+  for (const Step& each : result.kase->steps) {
+    if (&each == &step) break;
+    first += each.expected.size();
+  }
+  if (first + step.expected.size() <= result.mismatch->output_line) return true;
+  if (!aligned) return false;
+  for (std::size_t i = 0; i < step.expected.size(); ++i) {
+    if (!lines_match(step.expected[i].text, lines[first + i])) return false;
+  }
+  return true;
+}
+
+bool premise_holds(const CaseResult& result, const Hint& hint) {
+  if (!hint.premised) return true;
+  return std::all_of(hint.given.begin(), hint.given.end(), [&](const std::string& given) {
+    if (given.find('/') != std::string::npos) {
+      return std::find(result.needs_failed.begin(), result.needs_failed.end(), given) ==
+             result.needs_failed.end();
+    }
+    return std::all_of(result.kase->steps.begin(), result.kase->steps.end(), [&](const Step& step) {
+      return command_of(step.input) != given || step_answered_right(result, step);
+    });
+  });
+}
+
+std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& command,
+                              const GradeOptions& options, const std::atomic<bool>& stop,
+                              const std::function<void(const CaseResult&)>& on_result) {
+  std::vector<CaseResult> results(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    results[i].kase = &cases[i];
+    results[i].summary = "not run: grading was interrupted";
+  }
+  std::mutex report_lock;
+  int timeouts = 0;  // under report_lock
+  std::set<std::string> hung;  // commands a case timed out at, under report_lock
+  // The command a timed-out case hung at, or "" (it had answered every line, or did not time out).
+  const auto hung_at = [](const CaseResult& result) -> std::string {
+    if (result.verdict != Verdict::Timeout || !result.mismatch || result.mismatch->step == nullptr) return "";
+    return std::string(command_of(result.mismatch->step->input));
+  };
+  const auto sends_hung = [&](const Case& kase, const std::set<std::string>& commands) -> std::string {
+    for (const Step& step : kase.steps) {
+      // a line answered with an error is refused before the command calls anything: it cannot
+      // reach what hangs (the protocol suite's bad arguments)
+      const bool refused = !step.expected.empty() && lines_match("error", step.expected.front().text);
+      if (!refused && commands.count(std::string(command_of(step.input))) != 0) {
+        return std::string(command_of(step.input));
+      }
+    }
+    return "";
+  };
+  const auto skipped_after_hang = [](const std::string& hung_command) {
+    return "not run: it sends " + hung_command + ", which a case before it hung at";
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const auto skipped_after_timeouts = [&](int count) {
+    return "not run: " + std::to_string(count) + " cases had timed out already";
+  };
+  // Why case i is skipped rather than run, or "" to run it.
+  const auto skip_reason = [&](std::size_t i) -> std::string {
+    const std::lock_guard<std::mutex> lock(report_lock);
+    if (options.skip_after_timeouts > 0 && timeouts >= options.skip_after_timeouts) {
+      return skipped_after_timeouts(timeouts);
+    }
+    if (options.skip_hung_commands) {
+      if (const std::string sent = sends_hung(cases[i], hung); !sent.empty()) return skipped_after_hang(sent);
+    }
+    if (options.budget.count() > 0 && std::chrono::steady_clock::now() - start >= options.budget) {
+      const auto ms = options.budget.count();
+      return "not run: the time budget of " +
+             (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") + " was spent";
+    }
+    return "";
+  };
+  run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
+    if (std::string reason = skip_reason(i); !reason.empty()) {
+      const std::lock_guard<std::mutex> lock(report_lock);
+      results[i].verdict = Verdict::Skipped;
+      results[i].summary = std::move(reason);
+      if (on_result) on_result(results[i]);
+      return;
+    }
+    Limits limits = options.limits;
+    limits.set_time(case_time_limit(cases[i], options.timeout));
+    std::optional<RunResult> run;
+    {
+      const RunsApart apart(cases[i].hidden, stop);
+      if (apart.admitted()) run = run_program(command, cases[i].input_text(), limits);
+    }
+    CaseResult result = run ? judge(cases[i], *run, limits) : CaseResult{};
+    result.kase = &cases[i];
+    if (!run || (stop.load() && result.verdict != Verdict::Passed)) {
+      result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
+      result.points = 0;
+      result.summary = "not run: grading was interrupted";
+    }
+    const std::lock_guard<std::mutex> lock(report_lock);
+    timeouts += result.verdict == Verdict::Timeout ? 1 : 0;
+    if (std::string at = hung_at(result); !at.empty()) hung.insert(std::move(at));
+    results[i] = std::move(result);
+    if (on_result) on_result(results[i]);
+  });
+  // Cases run at once may have started after, in order, the timeout that ends the run: they
+  // are judged skipped too, so that the verdicts are those of one case at a time, whatever
+  // `jobs` (a batch's reports do not depend on how it was scheduled).
+  if (options.skip_after_timeouts > 0 || options.skip_hung_commands) {
+    int seen = 0;
+    std::set<std::string> hung_before;  // in order
+    for (CaseResult& result : results) {
+      std::string reason;
+      if (options.skip_after_timeouts > 0 && seen >= options.skip_after_timeouts) {
+        reason = skipped_after_timeouts(seen);
+      } else if (const std::string sent = options.skip_hung_commands ? sends_hung(*result.kase, hung_before) : "";
+                 !sent.empty()) {
+        reason = skipped_after_hang(sent);
+      }
+      // a case skipped while it ran says what came before it in order too: cases run at once
+      // may have timed out before it was skipped
+      if (!reason.empty() && result.verdict != Verdict::NotRun) {
+        const Case* kase = result.kase;
+        result = CaseResult{};
+        result.kase = kase;
+        result.verdict = Verdict::Skipped;
+        result.summary = reason;
+      }
+      seen += result.verdict == Verdict::Timeout ? 1 : 0;
+      if (std::string at = hung_at(result); !at.empty()) hung_before.insert(std::move(at));
+    }
+  }
+  static_cast<void>(rule_out_contradicted(results));
+  note_needs(results);
+  return results;
+}
+
+namespace {
+
+// RunsApart's state: one for the process, so that submissions graded at once obey it too.
+struct Apart {
+  std::mutex lock;
+  std::condition_variable changed;
+  int running[2] = {0, 0};  // runs holding it: visible [0], hidden [1]
+  int waiting[2] = {0, 0};
+  int turn = 0;  // the kind that starts first when both wait
+};
+
+Apart& apart_state() {
+  static Apart state;
+  return state;
+}
+
+}  // namespace
+
+RunsApart::RunsApart(bool hidden, const std::atomic<bool>& stop) : hidden_(hidden) {
+  Apart& s = apart_state();
+  const int mine = hidden ? 1 : 0;
+  const int other = 1 - mine;
+  std::unique_lock<std::mutex> hold(s.lock);
+  if (s.running[other] > 0) s.turn = mine;  // the other kind holds the machine: this one is next
+  ++s.waiting[mine];
+  const auto may_start = [&] {
+    return s.running[other] == 0 && (s.waiting[other] == 0 || s.turn == mine);
+  };
+  // wait_until on the system clock: a timed wait on the steady clock compiles, in libc++ and
+  // libstdc++ on glibc, to pthread_cond_clockwait, which macOS lacks (the starters' check runs
+  // this there); a jump of the clock delays only the stop's poll, never a notified change
+  while (!stop.load() && !may_start()) s.changed.wait_until(hold, std::chrono::system_clock::now() + kStopPoll);
+  --s.waiting[mine];
+  if (stop.load()) {
+    s.changed.notify_all();  // one fewer waiting of this kind: the other kind may go
+    return;
+  }
+  admitted_ = true;
+  ++s.running[mine];
+  // runs of the other kind wait: once this kind's are over, they go first, and no more of this
+  // kind starts meanwhile (else a steady stream of one kind would starve the other)
+  if (s.waiting[other] > 0) s.turn = other;
+}
+
+RunsApart::~RunsApart() {
+  Apart& s = apart_state();
+  const std::lock_guard<std::mutex> hold(s.lock);
+  if (admitted_ && --s.running[hidden_ ? 1 : 0] == 0) s.changed.notify_all();
+}
+
+void run_in_parallel(std::size_t count, int jobs, const std::atomic<bool>& stop,
+                     const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&] {
+    for (std::size_t i = next.fetch_add(1); i < count && !stop.load(); i = next.fetch_add(1)) {
+      work(i);
+    }
+  };
+  const auto threads_wanted = std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), count);
+  std::vector<std::thread> threads;
+  for (std::size_t j = 1; j < threads_wanted; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+}
+
+}  // namespace grader
