@@ -65,6 +65,7 @@ kit() {
   command -v npm >/dev/null || echo npm # NodeSource's nodejs has its own npm and conflicts with Debian's
   echo slurm-wlm munge                  # a real single-node Slurm for deploy/slurm-batch.sbatch's test
   echo python3-yaml                     # reads deploy/k8s-indexed-job.yaml as Kubernetes would
+  echo default-jdk-headless libguava-java golang-go  # lesson 004 against the real Guava and the lesson's Go
   # libFuzzer and the sanitizers' runtime for the distribution's clang
   local clang_major
   clang_major=$(candidate clang | sed -n 's/^1:\([0-9]*\).*/\1/p')
