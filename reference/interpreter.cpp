@@ -384,7 +384,9 @@ void Interpreter::hash128(Arguments& args, std::string& response) {
 }
 
 void Interpreter::crc32(Arguments& args, std::string& response) {
-  functions_->print_hash(functions_->crc32_ieee(key_bytes(args.rest_as_text())), 32, response);
+  // printed by the given code, not the table's print_hash: its slips are the hashing and basics
+  // exercises' mistakes, which the guava exercise's cases must not name
+  append_hash_hex(functions_->crc32_ieee(key_bytes(args.rest_as_text())), 32, response);
 }
 
 void Interpreter::guava(Arguments& args, std::string& response) {
