@@ -40,7 +40,7 @@ std::uint64_t guava_index(Hash128 hash, std::uint32_t i, std::uint64_t bits) {
   // masked off ("make the combined hash positive and indexable"), modulo the bits of the
   // whole words the filter holds
   const std::uint64_t combined = hash.h1 + std::uint64_t{i} * hash.h2;
-  return (combined & 0x7fffffffffffffff) % (guava_words(bits) * 64);
+  return (combined & 0x7fffffffffffffff) % (whole_words(bits) * 64);
   // STUB
   //| // Lesson 004, MURMUR128_MITZ_64 (docs/protocol.md, "Guava's filter"): hash1 + i * hash2
   //| // modulo 2^64, its sign bit masked off, modulo the bits of ceil(bits / 64) whole words.
@@ -84,7 +84,7 @@ std::vector<std::uint8_t> guava_write_to(std::uint32_t hashes,
 }
 
 GuavaFilter::GuavaFilter(GuavaSize size, Murmur128Function hash, GuavaIndexFunction index)
-    : size_(size), hash_(hash), index_(index), bits_(guava_words(size.bits) * 64) {}
+    : size_(size), hash_(hash), index_(index), bits_(whole_words(size.bits) * 64) {}
 
 std::vector<std::uint64_t> GuavaFilter::indexes(std::span<const std::uint8_t> element) const {
   const Hash128 hash = hash_(element, 0);  // Hashing.murmur3_128(): seed 0

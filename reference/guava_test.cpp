@@ -36,9 +36,9 @@ TEST_CASE(
   CHECK(bloom::guava_index(dog, 0, 14) == 17);
   CHECK(bloom::guava_index(dog, 1, 14) == 60);  // sign bit set: masked (complemented gives 3)
   CHECK(bloom::guava_index(dog, 2, 14) == 39);  // the sum wraps at 2^64
-  CHECK(bloom::guava_words(14) == 1);
-  CHECK(bloom::guava_words(64) == 1);
-  CHECK(bloom::guava_words(65) == 2);
+  CHECK(bloom::whole_words(14) == 1);
+  CHECK(bloom::whole_words(64) == 1);
+  CHECK(bloom::whole_words(65) == 2);
 }
 
 TEST_CASE("guava_write_to writes strategy, k, word count and words big-endian") {

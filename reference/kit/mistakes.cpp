@@ -518,7 +518,7 @@ constexpr unsigned kGuavaIndexSlips = kMitz32 << 1;
 
 template <unsigned Slips>
 std::uint64_t guava_index_as(Hash128 hash, std::uint32_t i, std::uint64_t bits) {
-  const std::uint64_t modulus = (Slips & kModBits) != 0 ? bits : guava_words(bits) * 64;
+  const std::uint64_t modulus = (Slips & kModBits) != 0 ? bits : whole_words(bits) * 64;
   const std::uint64_t step = (Slips & kFromOne) != 0 ? std::uint64_t{i} + 1 : i;
   if constexpr ((Slips & kMitz32) != 0) {
     // Guava's older strategy, MURMUR128_MITZ_32: the two int halves of the hash's first 8
@@ -596,7 +596,7 @@ constexpr unsigned kGoIndexSlips = kModWords << 1;
 
 template <unsigned Slips>
 std::uint64_t go_index_as(std::uint32_t crc, std::uint32_t i, std::uint64_t bits) {
-  const std::uint64_t modulus = (Slips & kModWords) != 0 ? guava_words(bits) * 64 : bits;
+  const std::uint64_t modulus = (Slips & kModWords) != 0 ? whole_words(bits) * 64 : bits;
   const std::int64_t step = (Slips & kFromZero) != 0 ? std::int64_t{i} - 1 : i;
   if constexpr ((Slips & kInt32) != 0) {
     // the lesson's code with Java's or C's 32-bit int: (int) crc.getValue() may be negative,

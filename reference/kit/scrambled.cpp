@@ -86,7 +86,7 @@ GuavaSize guava_size(std::uint32_t n, double p) {
 }
 
 std::uint64_t guava_index_of(Hash128 hash, std::uint32_t i, std::uint64_t bits) {
-  return mix(mix(hash.h1, hash.h2), i) % (guava_words(bits) * 64);
+  return mix(mix(hash.h1, hash.h2), i) % (whole_words(bits) * 64);
 }
 
 std::vector<std::uint8_t> write_to(std::uint32_t hashes, std::span<const std::uint64_t> words) {

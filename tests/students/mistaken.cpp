@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -143,6 +144,108 @@ std::uint64_t fnv(const std::string& key) {
   return h;
 }
 
+// MurmurHash3 x64_128, the two 64-bit halves h1 and h2 (docs/protocol.md, "MurmurHash3 x64_128").
+struct Hash128 {
+  std::uint64_t h1 = 0, h2 = 0;
+};
+
+std::uint64_t rotl64(std::uint64_t x, int r) { return x << r | x >> (64 - r); }
+
+std::uint64_t fmix64(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdu;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53u;
+  x ^= x >> 33;
+  return x;
+}
+
+Hash128 murmur128(const std::string& data, std::uint32_t seed) {
+  const std::uint64_t c1 = 0x87c37b91114253d5u, c2 = 0x4cf5ad432745937fu;
+  const auto byte = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(data[i])); };
+  const auto word = [&](std::size_t at) {
+    std::uint64_t w = 0;
+    for (std::size_t j = 8; j-- > 0;) w = w << 8 | byte(at + j);
+    return w;
+  };
+  std::uint64_t h1 = seed, h2 = seed;
+  const std::size_t blocks = data.size() / 16;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    std::uint64_t k1 = word(16 * b), k2 = word(16 * b + 8);
+    k1 *= c1;
+    k1 = rotl64(k1, 31);
+    k1 *= c2;
+    h1 ^= k1;
+    h1 = rotl64(h1, 27);
+    h1 += h2;
+    h1 = h1 * 5 + 0x52dce729;
+    k2 *= c2;
+    k2 = rotl64(k2, 33);
+    k2 *= c1;
+    h2 ^= k2;
+    h2 = rotl64(h2, 31);
+    h2 += h1;
+    h2 = h2 * 5 + 0x38495ab5;
+  }
+  const std::size_t rest = data.size() % 16;
+  std::uint64_t k1 = 0, k2 = 0;
+  for (std::size_t j = 0; j < rest; ++j) {
+    const std::size_t i = 16 * blocks + j;
+    // Java's (long) data[i]: a byte is signed, and widening it copies its sign bit
+    const std::uint64_t b = made("murmur128-signed-tail")
+                                ? static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<signed char>(data[i])))
+                                : byte(i);
+    if (j < 8) {
+      k1 ^= b << (8 * j);
+    } else {
+      k2 ^= b << (8 * (j - 8));
+    }
+  }
+  if (rest > 8) {
+    k2 *= c2;
+    k2 = rotl64(k2, 33);
+    k2 *= c1;
+    h2 ^= k2;
+  }
+  if (rest > 0) {
+    k1 *= c1;
+    k1 = rotl64(k1, 31);
+    k1 *= c2;
+    h1 ^= k1;
+  }
+  h1 ^= data.size();
+  h2 ^= data.size();
+  h1 += h2;
+  h2 += h1;
+  h1 = fmix64(h1);
+  h2 = fmix64(h2);
+  if (!made("murmur128-no-final-sum")) {
+    h1 += h2;
+    h2 += h1;
+  }
+  return {h1, h2};
+}
+
+std::uint32_t crc32(const std::string& data) {
+  const std::uint32_t polynomial = made("crc32c") ? 0x82f63b78u : 0xedb88320u;
+  std::uint32_t c = 0xffffffffu;
+  for (const char ch : data) {
+    c ^= static_cast<unsigned char>(ch);
+    for (int bit = 0; bit < 8; ++bit) c = (c >> 1) ^ ((c & 1) != 0 ? polynomial : 0u);
+  }
+  return made("crc-no-final-xor") ? c : c ^ 0xffffffffu;
+}
+
+// The set bits of a filter that may have billions: only the words with a bit set are kept.
+struct SparseBits {
+  std::map<std::uint64_t, std::uint64_t> words;
+  void set(std::uint64_t x) { words[x / 64] |= std::uint64_t{1} << (x % 64); }
+  bool get(std::uint64_t x) const {
+    const auto at = words.find(x / 64);
+    return at != words.end() && (at->second >> (x % 64) & 1) != 0;
+  }
+};
+
 struct Classic {
   std::uint64_t m = 0, k = 0;
   std::set<std::uint64_t> bits;
@@ -245,6 +348,90 @@ std::vector<std::string> split(const std::string& text) {
   return parts;
 }
 
+// Guava's BloomFilter.create(funnel, n, p), MURMUR128_MITZ_64.
+struct Guava {
+  std::uint64_t m = 0, words = 0, k = 0;
+  SparseBits bits;
+
+  Guava(std::uint64_t n, double p) {
+    if (n == 0 && !made("guava-zero-insertions")) n = 1;  // as BloomFilter.create does
+    const double ln2 = std::log(2.0);
+    const double exact = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
+    m = static_cast<std::uint64_t>(made("guava-m-rounded-up") ? std::ceil(exact) : std::trunc(exact));
+    if (m == 0) throw Bad();  // Guava: "data length is zero"
+    const double per_key = static_cast<double>(m) / static_cast<double>(n) * ln2;
+    k = static_cast<std::uint64_t>(made("guava-k-truncated") ? std::trunc(per_key) : std::max(1.0, std::round(per_key)));
+    if (k > 255) throw Bad();
+    words = (m + 63) / 64;
+    if (words > 2147483647) throw Bad();
+  }
+  std::vector<std::uint64_t> indexes(const std::string& key) const {
+    const Hash128 hash = murmur128(key, 0);
+    const std::uint64_t size = made("guava-modulo-m") ? m : words * 64;
+    std::vector<std::uint64_t> out;
+    if (made("guava-mitz-32")) {  // the older strategy: two ints from the first 8 bytes
+      const auto hash1 = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash.h1));
+      const auto hash2 = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash.h1 >> 32));
+      for (std::uint64_t i = 1; i <= k; ++i) {
+        auto combined = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash1) +
+                                                  static_cast<std::uint32_t>(i) * static_cast<std::uint32_t>(hash2));
+        if (combined < 0) combined = ~combined;
+        out.push_back(static_cast<std::uint64_t>(combined) % size);
+      }
+      return out;
+    }
+    for (std::uint64_t i = 0; i < k; ++i) {
+      const std::uint64_t step = made("guava-i-from-1") ? i + 1 : i;
+      std::uint64_t combined = hash.h1 + step * hash.h2;
+      if (made("guava-complemented")) {
+        if (static_cast<std::int64_t>(combined) < 0) combined = ~combined;
+      } else {
+        combined &= 0x7fffffffffffffffu;
+      }
+      out.push_back(combined % size);
+    }
+    return out;
+  }
+};
+
+// The lesson's Go filter (section 4.3), with Go's 64-bit int.
+struct Golang {
+  std::uint64_t m = 0, k = 0;
+  SparseBits bits;
+
+  Golang(std::uint64_t n, double p) {
+    const double divisor = made("go-ln2-squared-product") ? std::log(2.0) * std::log(2.0) : 0.48045301391820144;
+    m = static_cast<std::uint64_t>(std::trunc(-(static_cast<double>(n) * std::log(p)) / divisor));
+    const double per_key = static_cast<double>(m) * 0.6931471805599453 / static_cast<double>(n);
+    k = static_cast<std::uint64_t>(made("go-k-rounded") ? std::max(1.0, std::floor(per_key + 0.5)) : std::trunc(per_key));
+  }
+  std::vector<std::uint64_t> indexes(const std::string& key) const {
+    std::vector<std::uint64_t> out;
+    const std::uint64_t size = made("go-modulo-words") ? (m + 64 - 1) / 64 * 64 : m;
+    if (k > 0 && size == 0) throw Bad();  // Go: integer divide by zero
+    const std::uint64_t first = made("go-i-from-0") ? 0 : 1;
+    if (made("go-32-bit-int")) {  // the same code where int is an int32
+      auto v = static_cast<std::int32_t>(crc32(key));
+      if (v < 0) v = static_cast<std::int32_t>(0u - static_cast<std::uint32_t>(v));
+      const std::int32_t hash1 = v, hash2 = v >> 16;
+      for (std::uint64_t i = first; i < first + k; ++i) {
+        auto combined = static_cast<std::int32_t>(static_cast<std::uint32_t>(hash1) +
+                                                  static_cast<std::uint32_t>(i) * static_cast<std::uint32_t>(hash2));
+        if (combined < 0) combined = ~combined;
+        out.push_back(static_cast<std::uint64_t>(combined) % size);
+      }
+      return out;
+    }
+    const std::int64_t hash1 = crc32(key), hash2 = hash1 >> 16;
+    for (std::uint64_t i = first; i < first + k; ++i) {
+      std::int64_t combined = hash1 + static_cast<std::int64_t>(i) * hash2;
+      if (combined < 0) combined = ~combined;
+      out.push_back(static_cast<std::uint64_t>(combined) % size);
+    }
+    return out;
+  }
+};
+
 struct Filter {
   std::vector<std::uint8_t> data;
   std::uint64_t hashes = 0;
@@ -285,7 +472,33 @@ void put_u32(std::string& out, std::uint64_t value, bool big) {
   for (int i = 0; i < 4; ++i) out += static_cast<char>(value >> (big ? 24 - 8 * i : 8 * i));
 }
 
-std::string answer(const std::string& line, std::optional<Filter>& filter, std::optional<Classic>& classic) {
+// The current filter: the last one INIT, GUAVA or GOLANG made.
+struct Filters {
+  enum class Kind { none, bip37, guava, golang } current = Kind::none;
+  std::optional<Filter> bip37;
+  std::optional<Guava> guava;
+  std::optional<Golang> golang;
+};
+
+std::string hex_of(const std::string& bytes) {
+  std::string text;
+  char hex[4];
+  for (const char c : bytes) {
+    std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(c));
+    text += hex;
+  }
+  return text;
+}
+
+// Java's DataOutputStream writes big-endian, the highest byte first.
+void put_int(std::string& out, std::uint64_t value, int size) {
+  const bool big = !made("writeto-little-endian");
+  for (int i = 0; i < size; ++i) out += static_cast<char>(value >> (big ? 8 * (size - 1 - i) : 8 * i));
+}
+
+std::string answer(const std::string& line, Filters& filters, std::optional<Classic>& classic) {
+  using Kind = Filters::Kind;
+  std::optional<Filter>& filter = filters.bip37;
   const std::size_t space = line.find(' ');
   const std::string name = line.substr(0, space);
   const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
@@ -321,6 +534,18 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
   if (name == "HASH") {
     const std::size_t end = rest.find(' ');
     return hash_text(murmur(key_bytes(end == std::string::npos ? "" : rest.substr(end + 1)), u32(rest.substr(0, end))));
+  }
+  if (name == "HASH128") {
+    const std::size_t end = rest.find(' ');
+    const Hash128 h = murmur128(end == std::string::npos ? "" : rest.substr(end + 1), u32(rest.substr(0, end)));
+    std::string bytes;
+    for (int i = 0; i < 16; ++i) bytes += static_cast<char>((i < 8 ? h.h1 : h.h2) >> (8 * (i % 8)));
+    return hex_of(bytes);
+  }
+  if (name == "CRC32") {  // crc32.ChecksumIEEE's number, printed plainly
+    char text[16];
+    std::snprintf(text, sizeof text, "%08x", crc32(rest));
+    return text;
   }
   if (name == "POSITIONS") {
     const std::size_t a = rest.find(' ');
@@ -387,9 +612,58 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
     const std::uint32_t tweak = args.size() > 2 ? u32(args[2]) : 0;
     const auto flags = static_cast<std::uint32_t>(args.size() > 3 ? number(args[3], 0, 255) : 0);
     filter.emplace(number(args[0], 1, 0xffffffffu), probability(args[1]), tweak, flags);
+    filters.current = Kind::bip37;
     return "bytes=" + std::to_string(filter->data.size()) + " hashes=" + std::to_string(filter->hashes);
   }
-  if ((name == "INSERT" || name == "CONTAINS" || name == "INDEXES") && args.size() == 1 && filter) {
+  if (name == "GUAVA" && args.size() == 2) {
+    const Guava made_now(number(args[0], 0, 0xffffffffu), probability(args[1]));
+    filters.guava = made_now;
+    filters.current = Kind::guava;
+    return "bits=" + std::to_string(made_now.m) + " words=" + std::to_string(made_now.words) +
+           " hashes=" + std::to_string(made_now.k);
+  }
+  if (name == "GOLANG" && args.size() == 2) {
+    const Golang made_now(number(args[0], 1, 0xffffffffu), probability(args[1]));
+    filters.golang = made_now;
+    filters.current = Kind::golang;
+    return "bits=" + std::to_string(made_now.m) + " hashes=" + std::to_string(made_now.k);
+  }
+  if ((name == "INSERT" || name == "CONTAINS" || name == "INDEXES") && args.size() == 1 &&
+      (filters.current == Kind::guava || filters.current == Kind::golang)) {
+    const std::string key = element(args[0]);
+    const bool guava = filters.current == Kind::guava;
+    SparseBits& bits = guava ? filters.guava->bits : filters.golang->bits;
+    const std::vector<std::uint64_t> where = guava ? filters.guava->indexes(key) : filters.golang->indexes(key);
+    if (name == "INDEXES") {
+      std::string out;
+      for (std::size_t i = 0; i < where.size(); ++i) out += (i ? " " : "") + std::to_string(where[i]);
+      return out.empty() ? "none" : out;
+    }
+    if (name == "INSERT") {
+      for (const std::uint64_t x : where) bits.set(x);
+      return "ok";
+    }
+    bool all = true;
+    for (const std::uint64_t x : where) all = all && bits.get(x);
+    return all ? "maybe" : "no";
+  }
+  if (name == "WRITETO" && args.empty() && filters.current == Kind::guava) {
+    const Guava& g = *filters.guava;
+    if (g.words > 65536) throw Bad();
+    std::string out(1, '\x01');  // the strategy, MURMUR128_MITZ_64
+    if (made("writeto-hashes-as-int")) {
+      put_int(out, g.k, 4);
+    } else {
+      out += static_cast<char>(g.k);
+    }
+    put_int(out, g.words, 4);
+    for (std::uint64_t w = 0; w < g.words; ++w) {
+      const auto at = g.bits.words.find(w);
+      put_int(out, at == g.bits.words.end() ? 0 : at->second, 8);
+    }
+    return hex_of(out);
+  }
+  if ((name == "INSERT" || name == "CONTAINS" || name == "INDEXES") && args.size() == 1 && filters.current == Kind::bip37) {
     const std::string key = element(args[0]);
     Filter& f = *filter;
     if (name == "INDEXES") {
@@ -406,7 +680,7 @@ std::string answer(const std::string& line, std::optional<Filter>& filter, std::
     }
     return name == "INSERT" ? "ok" : all ? "maybe" : "no";
   }
-  if (name == "FILTERLOAD" && args.empty() && filter) {
+  if (name == "FILTERLOAD" && args.empty() && filters.current == Kind::bip37) {
     const bool big = made("big-endian-fields");
     const std::size_t n = filter->data.size();
     std::string out;
@@ -438,7 +712,7 @@ int main(int argc, char** argv) {
     if (std::string(argv[i]) == "--mistake") mistakes.insert(argv[i + 1]);
   }
   const std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-  std::optional<Filter> filter;
+  Filters filters;
   std::optional<Classic> classic;
   std::size_t start = 0;
   while (start < input.size()) {
@@ -449,7 +723,7 @@ int main(int argc, char** argv) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
     try {
-      std::cout << answer(line, filter, classic) << "\n";
+      std::cout << answer(line, filters, classic) << "\n";
     } catch (const std::exception&) {
       std::cout << "error: cannot do that\n";
     }

@@ -227,6 +227,174 @@ class Filter:
                 self.tweak.to_bytes(4, order) + bytes([self.flags])).hex()
 
 
+def rotl64(x, r):
+    return ((x << r) | (x >> (64 - r))) & M64
+
+
+def fmix64(x):
+    x ^= x >> 33
+    x = (x * 0xFF51AFD7ED558CCD) & M64
+    x ^= x >> 33
+    x = (x * 0xC4CEB9FE1A85EC53) & M64
+    return x ^ (x >> 33)
+
+
+def murmur128(data: bytes, seed: int):
+    """MurmurHash3 x64_128: (h1, h2)."""
+    c1, c2 = 0x87C37B91114253D5, 0x4CF5AD432745937F
+    h1 = h2 = seed
+    blocks = len(data) // 16
+    for b in range(blocks):
+        k1 = int.from_bytes(data[16 * b:16 * b + 8], "little")
+        k2 = int.from_bytes(data[16 * b + 8:16 * b + 16], "little")
+        h1 ^= (rotl64(k1 * c1 & M64, 31) * c2) & M64
+        h1 = (rotl64(h1, 27) + h2) & M64
+        h1 = (h1 * 5 + 0x52DCE729) & M64
+        h2 ^= (rotl64(k2 * c2 & M64, 33) * c1) & M64
+        h2 = (rotl64(h2, 31) + h1) & M64
+        h2 = (h2 * 5 + 0x38495AB5) & M64
+    tail = data[16 * blocks:]
+    k1 = k2 = 0
+    for i, byte in enumerate(tail):
+        if "murmur128-signed-tail" in MISTAKES and byte > 0x7F:  # Java's (long) data[i]
+            byte -= 256
+        if i < 8:
+            k1 ^= (byte << (8 * i)) & M64
+        else:
+            k2 ^= (byte << (8 * (i - 8))) & M64
+    if len(tail) > 8:
+        h2 ^= (rotl64(k2 * c2 & M64, 33) * c1) & M64
+    if tail:
+        h1 ^= (rotl64(k1 * c1 & M64, 31) * c2) & M64
+    h1 ^= len(data)
+    h2 ^= len(data)
+    h1 = (h1 + h2) & M64
+    h2 = (h2 + h1) & M64
+    h1, h2 = fmix64(h1), fmix64(h2)
+    if "murmur128-no-final-sum" not in MISTAKES:
+        h1 = (h1 + h2) & M64
+        h2 = (h2 + h1) & M64
+    return h1, h2
+
+
+def crc32(data: bytes) -> int:
+    poly = 0x82F63B78 if "crc32c" in MISTAKES else 0xEDB88320
+    c = M32
+    for byte in data:
+        c ^= byte
+        for _ in range(8):
+            c = (c >> 1) ^ (poly if c & 1 else 0)
+    return c if "crc-no-final-xor" in MISTAKES else c ^ M32
+
+
+def int32(x):
+    """x wrapped to a signed 32-bit int, as Java's int holds it."""
+    x &= M32
+    return x - (1 << 32) if x >> 31 else x
+
+
+class WordBits:
+    """Set bits of a filter that may have billions: word index -> 64-bit word."""
+    def __init__(self):
+        self.words = {}
+
+    def insert(self, data):
+        for bit in self.indexes(data):
+            self.words[bit >> 6] = self.words.get(bit >> 6, 0) | 1 << (bit & 63)
+
+    def contains(self, data):
+        return all(self.words.get(bit >> 6, 0) >> (bit & 63) & 1 for bit in self.indexes(data))
+
+
+class Guava(WordBits):
+    """Guava's BloomFilter.create(funnel, n, p) with MURMUR128_MITZ_64."""
+    def __init__(self, n, p):
+        super().__init__()
+        if n == 0 and "guava-zero-insertions" not in MISTAKES:
+            n = 1
+        raw = -n * math.log(p) / (math.log(2) * math.log(2))
+        self.m = math.ceil(raw) if "guava-m-rounded-up" in MISTAKES else math.trunc(raw)
+        if self.m == 0:
+            raise ValueError("0 bits")
+        if "guava-k-truncated" in MISTAKES:
+            self.hashes = int(self.m / n * math.log(2))
+        else:
+            self.hashes = max(1, math.floor(self.m / n * math.log(2) + 0.5))
+        self.size = (self.m + 63) // 64
+        if self.hashes > 255 or self.size > 2147483647:
+            raise ValueError("too many hashes or words")
+
+    def indexes(self, data):
+        modulus = self.m if "guava-modulo-m" in MISTAKES else self.size * 64
+        h1, h2 = murmur128(data, 0)
+        if "guava-mitz-32" in MISTAKES:  # hash64 = asLong(), two int halves, i from 1
+            hash1, hash2 = int32(h1), int32(h1 >> 32)
+            out = []
+            for i in range(1, self.hashes + 1):
+                combined = int32(hash1 + i * hash2)
+                if combined < 0:
+                    combined = ~combined
+                out.append(combined % modulus)
+            return out
+        start = 1 if "guava-i-from-1" in MISTAKES else 0
+        out = []
+        for i in range(start, start + self.hashes):
+            combined = (h1 + i * h2) & M64
+            if "guava-complemented" in MISTAKES:
+                if combined >> 63:
+                    combined = ~combined & M64
+            else:
+                combined &= 0x7FFFFFFFFFFFFFFF
+            out.append(combined % modulus)
+        return out
+
+    def write_to(self):
+        if self.size > 65536:
+            raise ValueError("too big")
+        order = "little" if "writeto-little-endian" in MISTAKES else "big"
+        k = self.hashes.to_bytes(4, order) if "writeto-hashes-as-int" in MISTAKES else bytes([self.hashes])
+        return (b"\x01" + k + self.size.to_bytes(4, order) +
+                b"".join(self.words.get(w, 0).to_bytes(8, order) for w in range(self.size))).hex()
+
+
+class Golang(WordBits):
+    """Lesson 004's Go filter, NewBloomFilter(n, p), Put and Contains."""
+    def __init__(self, n, p):
+        super().__init__()
+        divisor = math.log(2) * math.log(2) if "go-ln2-squared-product" in MISTAKES else 0.48045301391820144
+        self.m = -int(n * math.log(p) / divisor)
+        if "go-k-rounded" in MISTAKES:
+            self.hashes = max(1, math.floor(self.m * LN2 / n + 0.5))
+        else:
+            self.hashes = int(self.m * LN2 / n)
+
+    def indexes(self, data):
+        modulus = (self.m + 63) // 64 * 64 if "go-modulo-words" in MISTAKES else self.m
+        if not modulus and self.hashes:
+            raise ValueError("integer divide by zero")
+        first = 0 if "go-i-from-0" in MISTAKES else 1
+        out = []
+        if "go-32-bit-int" in MISTAKES:
+            v = int32(crc32(data))
+            if v < 0:
+                v = int32(-v)
+            hash2 = v >> 16
+            for i in range(first, first + self.hashes):
+                combined = int32(v + i * hash2)
+                if combined < 0:
+                    combined = ~combined
+                out.append(combined % modulus)
+            return out
+        hash1 = crc32(data)
+        hash2 = hash1 >> 16
+        for i in range(first, first + self.hashes):
+            combined = hash1 + i * hash2
+            if combined >= 1 << 63:  # Go's int wraps, and then it is negative
+                combined = ~combined & M64
+            out.append(combined % modulus)
+        return out
+
+
 def answer(line, state):
     name, _, rest = line.partition(" ")
     if name == "HASH":
@@ -244,6 +412,12 @@ def answer(line, state):
         if "all-32-bit" in MISTAKES:
             return " ".join(str(((ha + product(i)) & M32) % m) for i in range(k))
         return " ".join(str((ha + product(i)) % m) for i in range(k))
+    if name == "HASH128":
+        seed, _, key = rest.partition(" ")
+        h1, h2 = murmur128(key_bytes(key), u32(seed))
+        return (h1.to_bytes(8, "little") + h2.to_bytes(8, "little")).hex()
+    if name == "CRC32":
+        return "%08x" % crc32(key_bytes(rest))  # zlib.crc32's number, printed plainly
     if name == "FNV":
         if "fnv-bytes-reversed" in MISTAKES:
             return fnv(rest).to_bytes(8, "little").hex()
@@ -263,6 +437,13 @@ def answer(line, state):
         flags = number(args[3], 0, 255) if len(args) > 3 else 0
         state["filter"] = Filter(number(args[0], 1, M32), probability(args[1]), tweak, flags)
         return "bytes=%d hashes=%d" % (len(state["filter"].data), state["filter"].hashes)
+    if name == "GUAVA" and len(args) == 2:
+        state["filter"] = Guava(number(args[0], 0, M32), probability(args[1]))
+        f = state["filter"]
+        return "bits=%d words=%d hashes=%d" % (f.m, f.size, f.hashes)
+    if name == "GOLANG" and len(args) == 2:
+        state["filter"] = Golang(number(args[0], 1, M32), probability(args[1]))
+        return "bits=%d hashes=%d" % (state["filter"].m, state["filter"].hashes)
     f = state.get("filter")
     if name in ("INSERT", "CONTAINS", "INDEXES") and len(args) == 1 and f:
         data = element(args[0])
@@ -272,8 +453,10 @@ def answer(line, state):
         if name == "CONTAINS":
             return "maybe" if f.contains(data) else "no"
         return " ".join(map(str, f.indexes(data))) or "none"
-    if name == "FILTERLOAD" and not args and f:
+    if name == "FILTERLOAD" and not args and isinstance(f, Filter):
         return f.payload()
+    if name == "WRITETO" and not args and isinstance(f, Guava):
+        return f.write_to()
     raise ValueError(line)
 
 

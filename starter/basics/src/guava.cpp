@@ -37,7 +37,7 @@ std::vector<std::uint8_t> guava_write_to(std::uint32_t hashes,
 }
 
 GuavaFilter::GuavaFilter(GuavaSize size, Murmur128Function hash, GuavaIndexFunction index)
-    : size_(size), hash_(hash), index_(index), bits_(guava_words(size.bits) * 64) {}
+    : size_(size), hash_(hash), index_(index), bits_(whole_words(size.bits) * 64) {}
 
 std::vector<std::uint64_t> GuavaFilter::indexes(std::span<const std::uint8_t> element) const {
   const Hash128 hash = hash_(element, 0);  // Hashing.murmur3_128(): seed 0

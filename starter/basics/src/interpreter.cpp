@@ -401,10 +401,10 @@ void Interpreter::guava(Arguments& args, std::string& response) {
     throw ProtocolError("Guava's filter has at most " + std::to_string(kMaxGuavaHashes) +
                         " hashes, and this one needs " + std::to_string(size.hashes));
   }
-  if (guava_words(size.bits) > kMaxGuavaWords) {
+  if (whole_words(size.bits) > kMaxGuavaWords) {
     throw ProtocolError("Guava's filter holds at most " + std::to_string(kMaxGuavaWords) +
                         " words (a Java array), and this one needs " +
-                        std::to_string(guava_words(size.bits)));
+                        std::to_string(whole_words(size.bits)));
   }
   GuavaFilter filter(size, functions_->murmur3_x64_128, functions_->guava_index);
   response.append("bits=");

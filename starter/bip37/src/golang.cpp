@@ -28,14 +28,14 @@ std::uint64_t go_index(std::uint32_t crc, std::uint32_t i, std::uint64_t bits) {
 }
 
 GoFilter::GoFilter(GoSize size, Crc32Function hash, GoIndexFunction index)
-    : size_(size), hash_(hash), index_(index), bits_(size.bits) {}
+    : size_(size), hash_(hash), index_(index), bits_(whole_words(size.bits) * 64) {}
 
 std::vector<std::uint64_t> GoFilter::indexes(std::span<const std::uint8_t> key) const {
   const std::uint32_t crc = hash_(key);
   std::vector<std::uint64_t> out;
   out.reserve(size_.hashes);
   for (std::uint32_t i = 1; i <= size_.hashes; ++i) {
-    out.push_back(bits_.check_index(index_(crc, i, size_.bits), "go_index", i, "bits"));
+    out.push_back(bits_.check_index(index_(crc, i, size_.bits), "go_index", i, "its words' bits"));
   }
   return out;
 }

@@ -43,7 +43,8 @@ class GoFilter {
     return bits_.all_set(indexes(key));
   }
   // The key's k indexes, in order i = 1 .. k. Throws std::out_of_range when the index function
-  // gives one that is not below the bit count.
+  // gives one past the array: the lesson's bits are ceil(bitSize / 64) whole int64 words, so an
+  // index from bitSize up to their end is set where Go sets it, not refused.
   [[nodiscard]] std::vector<std::uint64_t> indexes(std::span<const std::uint8_t> key) const;
 
   [[nodiscard]] GoSize size() const { return size_; }
@@ -54,7 +55,7 @@ class GoFilter {
   GoSize size_;
   Crc32Function hash_;
   GoIndexFunction index_;
-  WordBits bits_;  // size_.bits bits
+  WordBits bits_;  // the bits of ceil(size_.bits / 64) words, as the lesson's make([]int64, ...)
 };
 
 }  // namespace bloom

@@ -26,11 +26,6 @@ struct GuavaSize {
 // double as Java computes it. Requires 0 < p < 1.
 [[nodiscard]] GuavaSize guava_filter_size(std::uint32_t n, double p);
 
-// The words of a filter of `bits` bits: Guava's array holds whole 64-bit words, ceil(bits / 64).
-[[nodiscard]] constexpr std::uint64_t guava_words(std::uint64_t bits) {
-  return (bits + 63) / 64;
-}
-
 // Index i (0-based) of an element whose MurmurHash3 x64_128 is `hash`, in a filter sized to
 // `bits` bits: (hash1 + i * hash2 mod 2^64, its sign bit masked off) mod (words * 64), with
 // hash1 and hash2 the hash's halves. Requires bits >= 1.
@@ -62,7 +57,7 @@ class GuavaFilter {
   [[nodiscard]] std::vector<std::uint64_t> indexes(std::span<const std::uint8_t> element) const;
 
   [[nodiscard]] GuavaSize size() const { return size_; }
-  [[nodiscard]] std::uint64_t words() const { return guava_words(size_.bits); }
+  [[nodiscard]] std::uint64_t words() const { return whole_words(size_.bits); }
   // The words in order; the caller keeps words() to what it can hold (kMaxWriteToWords).
   [[nodiscard]] std::vector<std::uint64_t> data() const { return bits_.words(words()); }
 

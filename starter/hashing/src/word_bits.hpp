@@ -14,6 +14,10 @@
 
 namespace bloom {
 
+// The 64-bit words that hold `bits` bits, ceil(bits / 64): Guava's array and the lesson's
+// make([]int64, (bitSize + 64 - 1) / 64) alike hold whole words.
+[[nodiscard]] constexpr std::uint64_t whole_words(std::uint64_t bits) { return (bits + 63) / 64; }
+
 class WordBits {
  public:
   WordBits() = default;
