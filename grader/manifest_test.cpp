@@ -25,10 +25,11 @@ std::string problem(const std::string& text) {
 
 TEST_CASE("the manifest lists each exercise once with its four fields, and bad lines name their line") {
   const std::vector<grader::Exercise> list = grader::read_manifest(BLOOM_SOURCE_DIR);
-  REQUIRE(list.size() == 3);
+  REQUIRE(list.size() == 4);
   CHECK(list[0].name == "bip37");  // lesson order
   CHECK(list[1].name == "basics");
   CHECK(list[2].name == "hashing");
+  CHECK(list[3].name == "guava");
   CHECK(list[2].answers == "48ad2c42\n610 395 180 965");
   CHECK(list[2].try_it == "printf 'HASH 0 bloom\\nPOSITIONS 1000 4 bloom\\n' | build/bloom");
   for (const grader::Exercise& e : list) CHECK(fs::is_directory(fs::path(BLOOM_SOURCE_DIR) / "cases" / e.name));

@@ -128,26 +128,29 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
     const std::optional<Mismatch>& m = result.mismatch;
     return m && m->actual && !m->extra_output ? &*m : nullptr;
   };
-  for (const MistakeInfo& mistake : *catalogue) {
-    const std::vector<CaseResult> results =
-        grade(cases, with_mistake(command, mistake.id), grade_options, stop_on_interrupt());
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      if (results[i].verdict == Verdict::NotRun) return -1;
-      if (const Mismatch* m = first_wrong(results[i])) {
-        recorded[i].push_back({m->case_line, *m->actual, mistake});
-      }
-    }
-  }
-  const std::optional<std::set<Answer>> common = common_answers(command, cases, grade_options);
-  if (!common) return -1;
-
-  // Each exercise's cases (a case id is EXERCISE/NAME), graded for its pairs.
+  // Each exercise's cases (a case id is EXERCISE/NAME). A mistake is recorded in its own
+  // exercise's cases only: a starter's catalogue holds its exercise's mistakes alone, and a
+  // step that other exercises call too (the hex decoding of an element) is the suite's own
+  // exercise's to catch.
   std::map<std::string, std::pair<std::vector<Case>, std::vector<std::size_t>>> by_exercise;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     auto& [theirs, index] = by_exercise[cases[i].name.substr(0, cases[i].name.find('/'))];
     theirs.push_back(cases[i]);
     index.push_back(i);
   }
+  for (const MistakeInfo& mistake : *catalogue) {
+    const auto& [theirs, their_index] = by_exercise[mistake.exercise];
+    const std::vector<CaseResult> results =
+        grade(theirs, with_mistake(command, mistake.id), grade_options, stop_on_interrupt());
+    for (std::size_t j = 0; j < results.size(); ++j) {
+      if (results[j].verdict == Verdict::NotRun) return -1;
+      if (const Mismatch* m = first_wrong(results[j])) {
+        recorded[their_index[j]].push_back({m->case_line, *m->actual, mistake});
+      }
+    }
+  }
+  const std::optional<std::set<Answer>> common = common_answers(command, cases, grade_options);
+  if (!common) return -1;
   // A pair's answer is kept where no single mistake answers that line alike, and no other pair.
   std::vector<std::pair<std::size_t, KnownMistake>> pair_answers;  // case index, answer
   std::map<std::tuple<std::size_t, int, std::string>, int> times;  // how many pairs answer so

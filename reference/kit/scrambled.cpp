@@ -82,7 +82,9 @@ Hash128 murmur128(std::span<const std::uint8_t> key, std::uint32_t seed) {
 GuavaSize guava_size(std::uint32_t n, double p) {
   const GuavaSize right = guava_filter_size(n, p);
   const std::uint64_t r = mix(mix(n, right.bits), right.hashes);
-  return {1 + r % (2 * right.bits), static_cast<std::uint32_t>(1 + (r >> 32) % kMaxGuavaHashes)};
+  // 2 * bits + 1: Guava refuses 0 bits, and a rate near 1 sizes the right filter so
+  return {1 + r % (2 * right.bits + 1),
+          static_cast<std::uint32_t>(1 + (r >> 32) % kMaxGuavaHashes)};
 }
 
 std::uint64_t guava_index_of(Hash128 hash, std::uint32_t i, std::uint64_t bits) {
