@@ -41,9 +41,9 @@ Hash128 murmur3_x64_128(std::span<const std::uint8_t> key, std::uint32_t seed) {
   const std::size_t block_count = key.size() / 16;
 
   // body
-  for (std::size_t i = 0; i < block_count; ++i) {
-    std::uint64_t k1 = read_le64(key.data() + 16 * i, 8);
-    std::uint64_t k2 = read_le64(key.data() + 16 * i + 8, 8);
+  for (std::size_t block = 0; block < block_count; ++block) {
+    std::uint64_t k1 = read_le64(key.data() + 16 * block, 8);
+    std::uint64_t k2 = read_le64(key.data() + 16 * block + 8, 8);
 
     k1 *= c1;
     k1 = std::rotl(k1, 31);

@@ -488,8 +488,8 @@ Hash128 murmur128_as(Bytes key, std::uint32_t seed) {
   }
 }
 
-enum GuavaSizeSlip : unsigned { kGuavaTruncatedK = 1, kZeroNotOne = 2, kGuavaRoundedUpM = 4 };
-constexpr unsigned kGuavaSizeSlips = kGuavaRoundedUpM << 1;
+enum GuavaSizeSlip : unsigned { kGuavaTruncatedK = 1, kZeroNotOne = 2, kGuavaRoundedUpM = 4, kKFromP = 8 };
+constexpr unsigned kGuavaSizeSlips = kKFromP << 1;
 
 template <unsigned Slips>
 GuavaSize guava_size_as(std::uint32_t n, double p) {
@@ -503,7 +503,8 @@ GuavaSize guava_size_as(std::uint32_t n, double p) {
     m = static_cast<std::uint64_t>(bits);
   }
   if (count == 0) return {m, 0};  // 0 / 0: Java's (int) Math.round(NaN) is 0
-  const double x = static_cast<double>(m) / static_cast<double>(count) * ln2;
+  // later Guava's optimalNumOfHashFunctions(p): -ln p / ln 2, from p alone, not from m and n
+  const double x = (Slips & kKFromP) != 0 ? -std::log(p) / ln2 : static_cast<double>(m) / static_cast<double>(count) * ln2;
   if constexpr ((Slips & kGuavaTruncatedK) != 0) {
     return {m, static_cast<std::uint32_t>(x)};  // the lesson's int(): no rounding, no floor
   } else {
@@ -657,7 +658,7 @@ BLOOM_VARIANTS(GoIndex, kGoIndexSlips, go_index_as)
 
 // Slips of one step that have no one combined answer: one line written two ways, or one way
 // that already holds the other (BIP 37's sizing truncates, from an integer m / n).
-constexpr std::array<std::pair<Step, unsigned>, 19> kExclusive{{
+constexpr std::array<std::pair<Step, unsigned>, 20> kExclusive{{
     {Step::Murmur, kTailByteOrder | kSignedChar},
     {Step::Murmur, kTailByteOrder | kTailNoFallthrough},
     {Step::Murmur, kSignedChar | kTailNoFallthrough},
@@ -675,6 +676,7 @@ constexpr std::array<std::pair<Step, unsigned>, 19> kExclusive{{
     {Step::ClassicSize, kBip37Sizing | kIntegerRatio},
     {Step::ClassicSize, kBip37Sizing | kTruncatedM},
     {Step::PrintHash, kReversed32 | kSigned32},
+    {Step::GuavaSize, kGuavaTruncatedK | kKFromP},  // k is computed one way
     {Step::GuavaIndex, kMitz32 | kFromOne},       // MITZ_32 counts from 1 already
     {Step::GuavaIndex, kMitz32 | kComplemented},  // and complements already
 }};
@@ -852,6 +854,11 @@ const std::vector<Mistake>& mistakes() {
       {"guava-m-rounded-up", "guava", "lesson 004, Guava",
        "m is rounded up (Guava's optimalNumOfBits truncates: (long) (-n * ln p / (ln 2 * ln 2)))",
        Step::GuavaSize, kGuavaRoundedUpM},
+      {"guava-k-from-p", "guava", "lesson 004, Guava",
+       "k is computed from p alone, max(1, round(-ln p / ln 2)), as later Guava's "
+       "optimalNumOfHashFunctions(p) does (Guava 31.1, the protocol's, rounds m / n * ln 2 with "
+       "the truncated m)",
+       Step::GuavaSize, kKFromP},
       {"guava-complemented", "guava", "lesson 004, Golang",
        "a negative combined hash is complemented, as the lesson's Go filter does (Guava's "
        "MURMUR128_MITZ_64 masks its sign bit: combined & Long.MAX_VALUE)",

@@ -359,7 +359,8 @@ struct Guava {
     const double exact = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
     m = static_cast<std::uint64_t>(made("guava-m-rounded-up") ? std::ceil(exact) : std::trunc(exact));
     if (m == 0) throw Bad();  // Guava: "data length is zero"
-    const double per_key = static_cast<double>(m) / static_cast<double>(n) * ln2;
+    // newer Guava sizes k from p alone: optimalNumOfHashFunctions(p) = round(-ln p / ln 2)
+    const double per_key = made("guava-k-from-p") ? -std::log(p) / ln2 : static_cast<double>(m) / static_cast<double>(n) * ln2;
     k = static_cast<std::uint64_t>(made("guava-k-truncated") ? std::trunc(per_key) : std::max(1.0, std::round(per_key)));
     if (k > 255) throw Bad();
     words = (m + 63) / 64;

@@ -318,6 +318,8 @@ class Guava(WordBits):
             raise ValueError("0 bits")
         if "guava-k-truncated" in MISTAKES:
             self.hashes = int(self.m / n * math.log(2))
+        elif "guava-k-from-p" in MISTAKES:  # Guava's newer optimalNumOfHashFunctions(p)
+            self.hashes = max(1, math.floor(-math.log(p) / math.log(2) + 0.5))
         else:
             self.hashes = max(1, math.floor(self.m / n * math.log(2) + 0.5))
         self.size = (self.m + 63) // 64
