@@ -45,6 +45,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
 import outcome  # noqa: E402
+from sessions import answers, same, shorten  # noqa: E402
 
 SOURCES = [pathlib.Path(__file__).parent / "lesson004" / name for name in ("bloom.go", "main.go")]
 SKIPPED = 77  # CTest's SKIP_RETURN_CODE
@@ -194,33 +195,6 @@ def build_program(go, work):
     stamp.write_text(digest.hexdigest())
     print(f"built tests/lesson004 into {binary} ({version.decode().strip()})")
     return binary
-
-
-def answers(command, lines):
-    """The program's answer lines to `lines`, all sent at once to one process."""
-    done = subprocess.run(command, input=b"".join(line + b"\n" for line in lines),
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{command[0]} exited {done.returncode}: {done.stderr.decode(errors='replace')[-2000:]}")
-    got = done.stdout.split(b"\n")[:-1]
-    if len(got) != len(lines):
-        raise RuntimeError(f"{command[0]} answered {len(got)} lines to {len(lines)}")
-    return got
-
-
-def same(line, a, b):
-    if a.startswith(b"error") and b.startswith(b"error"):
-        return True
-    if line.startswith(b"INDEXES ") and a != b"none" and b != b"none":
-        try:  # the reference's in hash order with repeats, the Go program's read out of bits
-            return sorted(set(map(int, a.split()))) == sorted(set(map(int, b.split())))
-        except ValueError:
-            return False
-    return a == b
-
-
-def shorten(text, limit=300):
-    return repr(text if len(text) <= limit else text[:limit] + b"...")
 
 
 def memory_available():

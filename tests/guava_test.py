@@ -29,6 +29,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
 import outcome  # noqa: E402
+from sessions import answers, same, shorten  # noqa: E402
 
 SOURCE = pathlib.Path(__file__).parent / "guava" / "GuavaProtocol.java"
 GUAVA_JAR = pathlib.Path("/usr/share/java/guava.jar")
@@ -87,35 +88,6 @@ def compile_program(work):
         stamp.write_text(digest)
         print(f"compiled GuavaProtocol.java into {classes}")
     return ["java", "-cp", f"{classes}:{GUAVA_JAR}", "GuavaProtocol"]
-
-
-def answers(command, lines):
-    """The program's answer lines to `lines`, all sent at once to one process."""
-    done = subprocess.run(command, input=b"".join(line + b"\n" for line in lines),
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{command[0]} exited {done.returncode}: {done.stderr.decode(errors='replace')[-2000:]}")
-    got = done.stdout.split(b"\n")[:-1]
-    if len(got) != len(lines):
-        raise RuntimeError(f"{command[0]} answered {len(got)} lines to {len(lines)}")
-    return got
-
-
-def same(line, a, b):
-    if a.startswith(b"error") and b.startswith(b"error"):
-        return True
-    if line.startswith(b"INDEXES ") and not a.startswith(b"error") and not b.startswith(b"error"):
-        def as_set(answer):
-            return sorted(set(answer.split())) if answer == b"none" else sorted(set(map(int, answer.split())))
-        try:
-            return as_set(a) == as_set(b)
-        except ValueError:
-            return a == b
-    return a == b
-
-
-def shorten(text, limit=300):
-    return repr(text if len(text) <= limit else text[:limit] + b"...")
 
 
 # --- random sessions ---------------------------------------------------------------------
