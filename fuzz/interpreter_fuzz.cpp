@@ -2,9 +2,10 @@
 // - every response is one line (no LF) and no line crashes, leaks or hits undefined behaviour;
 // - a line answered `error: ...` leaves the state as it was: a second interpreter that never
 //   saw the bad lines is equal to the first after each of them (the same functions and
-//   filters, BIP 37's and the classic one, compared directly: cheaper than the two
-//   FILTERLOADs of up to 72 KB of hex that this check once made per bad line), answers every
-//   good line alike, and answers FILTERLOAD and BITS alike at the end.
+//   filters, the current one of INIT, GUAVA or GOLANG and the classic one, compared directly:
+//   cheaper than the two FILTERLOADs of up to 72 KB of hex that this check once made per bad
+//   line), answers every good line alike, and answers FILTERLOAD, WRITETO and BITS alike at the
+//   end.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -35,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (seen_everything != seen_good_lines_only) std::abort();  // the bad line changed it
   }
-  for (const char* last : {"FILTERLOAD", "BITS"}) {
+  for (const char* last : {"FILTERLOAD", "WRITETO", "BITS"}) {
     std::string a;
     std::string b;
     seen_everything.respond(last, a);
