@@ -559,13 +559,25 @@ std::vector<std::uint8_t> write_to_as(std::uint32_t hashes, std::span<const std:
   return out;
 }
 
-enum Crc32Slip : unsigned { kCastagnoli = 1, kNoFinalXor = 2 };
-constexpr unsigned kCrc32Slips = kNoFinalXor << 1;
+enum Crc32Slip : unsigned { kCastagnoli = 1, kNoFinalXor = 2, kSprintfBytes = 4 };
+constexpr unsigned kCrc32Slips = kSprintfBytes << 1;
+
+// fmt.Sprintf("%v", b) of a Go []byte: its numbers in decimal, space-separated, in brackets
+std::vector<std::uint8_t> go_v_text(Bytes bytes) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    text += (i == 0 ? "" : " ") + std::to_string(bytes[i]);
+  text += "]";
+  return {text.begin(), text.end()};
+}
 
 template <unsigned Slips>
-std::uint32_t crc32_as(Bytes bytes) {
+std::uint32_t crc32_as(Bytes key) {
   // Castagnoli's polynomial, reflected: Go's crc32.MakeTable(crc32.Castagnoli), CRC-32C
   constexpr std::uint32_t kPolynomial = (Slips & kCastagnoli) != 0 ? 0x82f63b78 : 0xedb88320;
+  const std::vector<std::uint8_t> text =
+      (Slips & kSprintfBytes) != 0 ? go_v_text(key) : std::vector<std::uint8_t>{};
+  const Bytes bytes = (Slips & kSprintfBytes) != 0 ? Bytes(text) : key;
   std::uint32_t c = 0xffffffff;
   for (const std::uint8_t byte : bytes) {
     c ^= byte;
@@ -890,6 +902,11 @@ const std::vector<Mistake>& mistakes() {
       {"crc-no-final-xor", "guava", "lesson 004, Golang",
        "the CRC register is not complemented at the end (xor it with 0xffffffff)", Step::Crc32,
        kNoFinalXor},
+      {"go-sprintf-bytes", "guava", "lesson 004, Golang",
+       "the key reached the lesson's hashCode as a []byte, and fmt.Sprintf(\"%v\") of a []byte "
+       "is its numbers in brackets (\"[100 111 103]\" for dog): the CRC-32 of that text is "
+       "hashed, not of the key's bytes (pass string(bytes))",
+       Step::Crc32, kSprintfBytes},
       {"go-k-rounded", "guava", "lesson 004, Golang",
        "the lesson's k is rounded and kept at least 1, as Guava's is (the lesson's int() "
        "truncates, and gives 0 for n = 1 at p = 0.5)",

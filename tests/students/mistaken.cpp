@@ -226,7 +226,15 @@ Hash128 murmur128(const std::string& data, std::uint32_t seed) {
   return {h1, h2};
 }
 
-std::uint32_t crc32(const std::string& data) {
+std::uint32_t crc32(const std::string& key) {
+  std::string data = key;
+  if (made("go-sprintf-bytes")) {  // Go's fmt.Sprintf("%v", b) of a []byte: "[100 111 103]"
+    data = "[";
+    for (std::size_t i = 0; i < key.size(); ++i) {
+      data += (i == 0 ? "" : " ") + std::to_string(static_cast<unsigned char>(key[i]));
+    }
+    data += "]";
+  }
   const std::uint32_t polynomial = made("crc32c") ? 0x82f63b78u : 0xedb88320u;
   std::uint32_t c = 0xffffffffu;
   for (const char ch : data) {

@@ -278,6 +278,8 @@ def murmur128(data: bytes, seed: int):
 
 
 def crc32(data: bytes) -> int:
+    if "go-sprintf-bytes" in MISTAKES:  # Go's fmt.Sprintf("%v", b) of a []byte: "[100 111 103]"
+        data = ("[" + " ".join(str(b) for b in data) + "]").encode()
     poly = 0x82F63B78 if "crc32c" in MISTAKES else 0xEDB88320
     c = M32
     for byte in data:
