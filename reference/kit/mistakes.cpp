@@ -847,30 +847,11 @@ const std::vector<Mistake>& mistakes() {
       {"msb-bit-order", "bip37", "lesson 000, Where the bits go",
        "bits are numbered from the most significant end of each byte (bit x is 1 << (x % 8))",
        Step::Payload, kMsbFirst},
-      {"murmur128-signed-tail", "guava", "lesson 004, Guava",
-       "tail bytes above 0x7f are sign-extended, as Java's (long) data[i] reads a byte without "
-       "& 0xff (read them as unsigned: data[i] & 0xffL)",
-       Step::Murmur128, kSignedTail128},
-      {"murmur128-no-final-sum", "guava", "lesson 004, Guava",
-       "the halves are not added once more after fmix64 (h1 += h2, then h2 += h1, after the "
-       "finaliser as before it)",
-       Step::Murmur128, kNoFinalSum},
+      // lesson 004: first the ways its Go filter departs from the Guava filter it says it follows
       {"guava-k-truncated", "guava", "lesson 004, Golang",
        "k is truncated as the lesson's Go filter does, with no floor (Guava rounds it to the "
        "nearest with Math.round, and at least 1)",
        Step::GuavaSize, kGuavaTruncatedK},
-      {"guava-zero-insertions", "guava", "lesson 004, Guava",
-       "0 expected insertions are not counted as 1, as BloomFilter.create does, so the filter "
-       "has 0 bits",
-       Step::GuavaSize, kZeroNotOne},
-      {"guava-m-rounded-up", "guava", "lesson 004, Guava",
-       "m is rounded up (Guava's optimalNumOfBits truncates: (long) (-n * ln p / (ln 2 * ln 2)))",
-       Step::GuavaSize, kGuavaRoundedUpM},
-      {"guava-k-from-p", "guava", "lesson 004, Guava",
-       "k is computed from p alone, max(1, round(-ln p / ln 2)), as later Guava's "
-       "optimalNumOfHashFunctions(p) does (Guava 31.1, the protocol's, rounds m / n * ln 2 with "
-       "the truncated m)",
-       Step::GuavaSize, kKFromP},
       {"guava-complemented", "guava", "lesson 004, Golang",
        "a negative combined hash is complemented, as the lesson's Go filter does (Guava's "
        "MURMUR128_MITZ_64 masks its sign bit: combined & Long.MAX_VALUE)",
@@ -883,6 +864,35 @@ const std::vector<Mistake>& mistakes() {
        "index i is hash1 + (i + 1) * hash2, counting from 1 as the lesson's loop does (Guava's "
        "first index is hash1's own)",
        Step::GuavaIndex, kFromOne},
+      {"go-sprintf-bytes", "guava", "lesson 004, Golang",
+       "the key reached the lesson's hashCode as a []byte, and fmt.Sprintf(\"%v\") of a []byte "
+       "is its numbers in brackets (\"[100 111 103]\" for dog): the CRC-32 of that text is "
+       "hashed, not of the key's bytes (pass string(bytes))",
+       Step::Crc32, kSprintfBytes},
+      {"go-32-bit-int", "guava", "lesson 004, Golang",
+       "the lesson's code is run with a 32-bit int (Java's int, C's int32_t): the CRC becomes "
+       "negative from 2^31, and hash1 + i * hash2 wraps (Go's int is 64-bit)",
+       Step::GoIndex, kInt32},
+      {"murmur128-signed-tail", "guava", "lesson 004, Guava",
+       "tail bytes above 0x7f are sign-extended, as Java's (long) data[i] reads a byte without "
+       "& 0xff (read them as unsigned: data[i] & 0xffL)",
+       Step::Murmur128, kSignedTail128},
+      {"murmur128-no-final-sum", "guava", "lesson 004, Guava",
+       "the halves are not added once more after fmix64 (h1 += h2, then h2 += h1, after the "
+       "finaliser as before it)",
+       Step::Murmur128, kNoFinalSum},
+      {"guava-zero-insertions", "guava", "lesson 004, Guava",
+       "0 expected insertions are not counted as 1, as BloomFilter.create does, so the filter "
+       "has 0 bits",
+       Step::GuavaSize, kZeroNotOne},
+      {"guava-m-rounded-up", "guava", "lesson 004, Guava",
+       "m is rounded up (Guava's optimalNumOfBits truncates: (long) (-n * ln p / (ln 2 * ln 2)))",
+       Step::GuavaSize, kGuavaRoundedUpM},
+      {"guava-k-from-p", "guava", "lesson 004, Guava",
+       "k is computed from p alone, max(1, round(-ln p / ln 2)), as later Guava's "
+       "optimalNumOfHashFunctions(p) does (Guava 31.1, the protocol's, rounds m / n * ln 2 with "
+       "the truncated m)",
+       Step::GuavaSize, kKFromP},
       {"guava-mitz-32", "guava", "lesson 004, Guava",
        "the indexes follow Guava's older MURMUR128_MITZ_32 strategy (two int halves of the first "
        "8 bytes, i from 1, complemented): BloomFilter.create uses MURMUR128_MITZ_64, 64-bit "
@@ -902,11 +912,6 @@ const std::vector<Mistake>& mistakes() {
       {"crc-no-final-xor", "guava", "lesson 004, Golang",
        "the CRC register is not complemented at the end (xor it with 0xffffffff)", Step::Crc32,
        kNoFinalXor},
-      {"go-sprintf-bytes", "guava", "lesson 004, Golang",
-       "the key reached the lesson's hashCode as a []byte, and fmt.Sprintf(\"%v\") of a []byte "
-       "is its numbers in brackets (\"[100 111 103]\" for dog): the CRC-32 of that text is "
-       "hashed, not of the key's bytes (pass string(bytes))",
-       Step::Crc32, kSprintfBytes},
       {"go-k-rounded", "guava", "lesson 004, Golang",
        "the lesson's k is rounded and kept at least 1, as Guava's is (the lesson's int() "
        "truncates, and gives 0 for n = 1 at p = 0.5)",
@@ -918,10 +923,6 @@ const std::vector<Mistake>& mistakes() {
       {"go-i-from-0", "guava", "lesson 004, Golang",
        "the lesson's index i counts from 0, as Guava's does (the lesson's loop runs i = 1 .. k)",
        Step::GoIndex, kFromZero},
-      {"go-32-bit-int", "guava", "lesson 004, Golang",
-       "the lesson's code is run with a 32-bit int (Java's int, C's int32_t): the CRC becomes "
-       "negative from 2^31, and hash1 + i * hash2 wraps (Go's int is 64-bit)",
-       Step::GoIndex, kInt32},
       {"go-modulo-words", "guava", "lesson 004, Golang",
        "the lesson's indexes are taken modulo its words' bits, as Guava's are (the lesson's are "
        "modulo bitSize itself)",
