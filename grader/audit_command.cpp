@@ -30,12 +30,19 @@ struct Audited {
   }
 };
 
-// The mistake's row, or nullopt when a case could not run (already said).
+// The mistake's row, or nullopt when a case could not run (already said). It is audited on
+// every case but those of another exercise of `exercises`: as recording records it (a mistake
+// is its own exercise's suite's to catch and name), and as one exercise's suite alone is audited.
 std::optional<Audited> audit_one(const Prepared& prepared, const MistakeInfo& mistake,
+                                 const std::set<std::string>& exercises,
                                  const GradeOptions& grade_options) {
+  std::vector<Case> its_cases;
+  for (const Case& kase : prepared.cases) {
+    const std::string folder = kase.name.substr(0, kase.name.find('/'));
+    if (folder == mistake.exercise || exercises.count(folder) == 0) its_cases.push_back(kase);
+  }
   const std::vector<CaseResult> results =
-      grade(prepared.cases, with_mistake(prepared.command, mistake.id), grade_options,
-            stop_on_interrupt());
+      grade(its_cases, with_mistake(prepared.command, mistake.id), grade_options, stop_on_interrupt());
   Audited row;
   row.id = mistake.id;
   for (const CaseResult& r : results) {
@@ -114,6 +121,8 @@ int audit_cases(const AuditOptions& options) {
                  "add to the public cases, give those too (--cases cases/protocol --cases "
                  "cases/EXERCISE --cases hidden/EXERCISE)\n";
   }
+  std::set<std::string> exercises;  // every exercise the catalogue names
+  for (const MistakeInfo& mistake : *catalogue) exercises.insert(mistake.exercise);
   std::vector<Audited> rows;
   std::map<std::string, int> left_out;
   std::cout << "mistake                    caught  named  cases that catch it (* = caught, not named; ~ = "
@@ -123,7 +132,7 @@ int audit_cases(const AuditOptions& options) {
       ++left_out[mistake.exercise];
       continue;
     }
-    const std::optional<Audited> row = audit_one(*prepared, mistake, grade_options);
+    const std::optional<Audited> row = audit_one(*prepared, mistake, exercises, grade_options);
     if (!row) return kExitCouldNotRun;
     std::string id = row->id;
     id.resize(std::max<std::size_t>(id.size(), 26), ' ');
