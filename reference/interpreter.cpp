@@ -300,13 +300,15 @@ namespace {
 
 // How the protocol names a kind of filter, and the command that makes one.
 template <typename Filter>
-constexpr std::string_view kKindName;
-template <>
-constexpr std::string_view kKindName<Bip37Filter> = "a BIP 37 filter (INIT <n> <p>)";
-template <>
-constexpr std::string_view kKindName<GuavaFilter> = "Guava's filter (GUAVA <n> <p>)";
-template <>
-constexpr std::string_view kKindName<GoFilter> = "the lesson's Go filter (GOLANG <n> <p>)";
+constexpr std::string_view kind_name() {
+  if constexpr (std::is_same_v<Filter, Bip37Filter>) {
+    return "a BIP 37 filter (INIT <n> <p>)";
+  } else if constexpr (std::is_same_v<Filter, GuavaFilter>) {
+    return "Guava's filter (GUAVA <n> <p>)";
+  } else {
+    return "the lesson's Go filter (GOLANG <n> <p>)";
+  }
+}
 
 constexpr std::string_view kNoFilter =
     "no filter yet: send INIT <n> <p>, GUAVA <n> <p> or GOLANG <n> <p> first";
@@ -318,7 +320,7 @@ const Filter& Interpreter::current(std::string_view command) const {
   if (std::holds_alternative<std::monostate>(filter_)) throw ProtocolError(std::string(kNoFilter));
   const Filter* filter = std::get_if<Filter>(&filter_);
   if (filter == nullptr) {
-    throw ProtocolError(std::string(command) + " needs " + std::string(kKindName<Filter>) +
+    throw ProtocolError(std::string(command) + " needs " + std::string(kind_name<Filter>()) +
                         " as the current filter, and the current one is another kind");
   }
   return *filter;
