@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "app.hpp"
+#include "compare.hpp"
 #include "interrupt.hpp"
 #include "judge.hpp"
 #include "record.hpp"
@@ -123,10 +124,13 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   const std::vector<Case>& cases = *loaded;
   std::vector<std::vector<KnownMistake>> recorded(cases.size());
   GradeOptions grade_options = options.grade_options();
-  // The first wrong answer a graded case got, or null: passed, or no line where one was due.
+  // The first wrong answer a graded case got, or null: passed, no line where one was due, or
+  // an error. An error names no mistake: every error answer matches every other (compare.hpp),
+  // so any program that refuses the line, or a JVM that cannot start and says "Error occurred
+  // during initialization of VM", would be told the mistake.
   const auto first_wrong = [](const CaseResult& result) -> const Mismatch* {
     const std::optional<Mismatch>& m = result.mismatch;
-    return m && m->actual && !m->extra_output ? &*m : nullptr;
+    return m && m->actual && !m->extra_output && !lines_match("error", *m->actual) ? &*m : nullptr;
   };
   // Each exercise's cases (a case id is EXERCISE/NAME). A mistake is recorded in its own
   // exercise's cases only: a starter's catalogue holds its exercise's mistakes alone, and a

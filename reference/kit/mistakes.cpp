@@ -488,12 +488,12 @@ Hash128 murmur128_as(Bytes key, std::uint32_t seed) {
   }
 }
 
-enum GuavaSizeSlip : unsigned { kGuavaTruncatedK = 1, kZeroNotOne = 2, kGuavaRoundedUpM = 4, kKFromP = 8 };
+enum GuavaSizeSlip : unsigned { kGuavaTruncatedK = 1, kGuavaRoundedUpM = 2, kKFromP = 4 };
 constexpr unsigned kGuavaSizeSlips = kKFromP << 1;
 
 template <unsigned Slips>
 GuavaSize guava_size_as(std::uint32_t n, double p) {
-  const std::int64_t count = n == 0 && (Slips & kZeroNotOne) == 0 ? 1 : n;
+  const std::int64_t count = n == 0 ? 1 : n;
   const double ln2 = std::log(2.0);
   const double bits = static_cast<double>(-count) * std::log(p) / (ln2 * ln2);
   std::uint64_t m = 0;
@@ -502,7 +502,6 @@ GuavaSize guava_size_as(std::uint32_t n, double p) {
   } else {
     m = static_cast<std::uint64_t>(bits);
   }
-  if (count == 0) return {m, 0};  // 0 / 0: Java's (int) Math.round(NaN) is 0
   // later Guava's optimalNumOfHashFunctions(p): -ln p / ln 2, from p alone, not from m and n
   const double x = (Slips & kKFromP) != 0 ? -std::log(p) / ln2 : static_cast<double>(m) / static_cast<double>(count) * ln2;
   if constexpr ((Slips & kGuavaTruncatedK) != 0) {
@@ -881,10 +880,6 @@ const std::vector<Mistake>& mistakes() {
        "the halves are not added once more after fmix64 (h1 += h2, then h2 += h1, after the "
        "finaliser as before it)",
        Step::Murmur128, kNoFinalSum},
-      {"guava-zero-insertions", "guava", "lesson 004, Guava",
-       "0 expected insertions are not counted as 1, as BloomFilter.create does, so the filter "
-       "has 0 bits",
-       Step::GuavaSize, kZeroNotOne},
       {"guava-m-rounded-up", "guava", "lesson 004, Guava",
        "m is rounded up (Guava's optimalNumOfBits truncates: (long) (-n * ln p / (ln 2 * ln 2)))",
        Step::GuavaSize, kGuavaRoundedUpM},

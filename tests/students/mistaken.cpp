@@ -362,7 +362,7 @@ struct Guava {
   SparseBits bits;
 
   Guava(std::uint64_t n, double p) {
-    if (n == 0 && !made("guava-zero-insertions")) n = 1;  // as BloomFilter.create does
+    if (n == 0) n = 1;  // as BloomFilter.create does
     const double ln2 = std::log(2.0);
     const double exact = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
     m = static_cast<std::uint64_t>(made("guava-m-rounded-up") ? std::ceil(exact) : std::trunc(exact));

@@ -312,7 +312,7 @@ class Guava(WordBits):
     """Guava's BloomFilter.create(funnel, n, p) with MURMUR128_MITZ_64."""
     def __init__(self, n, p):
         super().__init__()
-        if n == 0 and "guava-zero-insertions" not in MISTAKES:
+        if n == 0:
             n = 1
         raw = -n * math.log(p) / (math.log(2) * math.log(2))
         self.m = math.ceil(raw) if "guava-m-rounded-up" in MISTAKES else math.trunc(raw)
