@@ -3,7 +3,6 @@
 #include "bip37.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -75,7 +74,9 @@ std::uint32_t Bip37Filter::bit_count() const {
 void Bip37Filter::insert(std::span<const std::uint8_t> element) {
   // empty filter: nothing to set, and no modulus by zero (CVE-2013-5700)
   if (data_.empty()) return;
-  std::array<std::uint32_t, kMaxHashFuncs> bits{};  // all of them, checked, before any is set
+  // all of them, checked, before any is set; as many as the size says, even past the cap of 50
+  // (a size without the cap must give answers, not overrun an array)
+  std::vector<std::uint32_t> bits(hashes_);
   for (std::uint32_t i = 0; i < hashes_; ++i) bits[i] = checked_bit(element, i);
   for (std::uint32_t i = 0; i < hashes_; ++i) {
     // bit x is bit x mod 8, from the least significant, of byte x / 8
