@@ -55,10 +55,11 @@ std::optional<Audited> audit_one(const Prepared& prepared, const MistakeInfo& mi
     (r.kase->hidden ? row.by_hidden : row.by_public) = true;
     const bool names = std::any_of(r.diagnosis.begin(), r.diagnosis.end(),
                                    [&](const KnownMistake* k) { return k->info.id == mistake.id; });
+    // its transcript here is too small to name it (common answers, errors, few digits)
+    const std::vector<MistakeTranscript> all = transcripts(*r.kase);
     const bool no_evidence =
-        !names &&
-        std::any_of(r.kase->mistakes.begin(), r.kase->mistakes.end(), [&](const KnownMistake& k) {
-          return k.with.empty() && k.info.id == mistake.id && k.common;
+        !names && std::any_of(all.begin(), all.end(), [&](const MistakeTranscript& t) {
+          return t.rows.front()->ids() == mistake.id && !t.evident();
         });
     row.named += names ? 1 : 0;
     row.common += no_evidence ? 1 : 0;

@@ -99,15 +99,71 @@ std::optional<std::set<Answer>> common_answers(const Command& command, const std
   return common;
 }
 
-// Records mistakes.tsv in each folder given and, for each case, the first answer each known
-// mistake gets wrong; then, for each pair of one exercise's mistakes, the answer of a program
-// with both, where no single mistake and no other pair answers that line alike (so that a
-// program with two mistakes is told both, and one with a single mistake never a pair). Pairs
-// the program refuses (two ways to write one line) are left out. A pair is graded only on the
-// cases that one of its mistakes alone gets wrong: where each alone answers every line right,
-// the pair has too (in 568 pair answers recorded from the committed cases and 45 random ones,
-// none stood in such a case), and skipping them spares about a quarter of the runs. Returns
-// the number of stale files, or -1 when it could not run.
+// A program's answers to a case that differ from the expected ones: (case line, answer), in
+// order; none when it passed. The lines after its output ends, when it crashed (the reference
+// with no-hash-cap runs out of stack on a seed that wraps), are none of its rows. Throws
+// FileError when it answered more lines than the case expects: every line after one too many
+// would stand against the wrong expected line.
+using Transcript = std::vector<std::pair<int, std::string>>;
+Transcript wrong_answers(const CaseResult& result, const std::string& program) {
+  Transcript rows;
+  if (result.verdict == Verdict::Passed) return rows;
+  const std::vector<std::string_view> lines = output_lines(result.run.out);
+  if (lines.size() > result.kase->expected_line_count()) {
+    throw FileError(result.kase->file, 0,
+                    program + " answered " + std::to_string(lines.size()) + " lines where " +
+                        std::to_string(result.kase->expected_line_count()) +
+                        " are expected, so its transcript cannot be recorded");
+  }
+  std::size_t at = 0;
+  for (const Step& step : result.kase->steps) {
+    for (const ExpectedLine& expected : step.expected) {
+      if (at < lines.size() && !lines_match(expected.text, lines[at]))
+        rows.emplace_back(expected.case_line, lines[at]);
+      ++at;
+    }
+  }
+  return rows;
+}
+
+// The expected answer at `line` of `kase`.
+std::string_view expected_at(const Case& kase, int line) {
+  for (const Step& step : kase.steps) {
+    for (const ExpectedLine& expected : step.expected) {
+      if (expected.case_line == line) return expected.text;
+    }
+  }
+  return "";
+}
+
+// The exercise of a case id, EXERCISE/NAME.
+std::string exercise_of(const Case& kase) {
+  return kase.name.substr(0, kase.name.find('/'));
+}
+
+// Each transcript of `results` (one program over cases[index[j]]), by case index.
+std::optional<std::map<std::size_t, Transcript>> transcripts_of(
+    const std::vector<CaseResult>& results, const std::vector<std::size_t>& index,
+    const std::string& program) {
+  std::map<std::size_t, Transcript> out;
+  for (std::size_t j = 0; j < results.size(); ++j) {
+    if (results[j].verdict == Verdict::NotRun) return std::nullopt;
+    Transcript rows = wrong_answers(results[j], program);
+    if (!rows.empty()) out.emplace(index[j], std::move(rows));
+  }
+  return out;
+}
+
+// Records mistakes.tsv in each folder given and, for each case, every answer each known
+// mistake gets wrong (its whole transcript: every other line it answers right); then, for
+// each pair of one exercise's mistakes, the transcript of a program with both, where it is no
+// single mistake's and no other pair's (so that a program with two mistakes is told both, and
+// one with a single mistake never a pair). Pairs the program refuses (two ways to write one
+// line) are left out. A pair is graded only on the cases that one of its mistakes alone gets
+// wrong: where each alone answers every line right, the pair has too (in 568 pair answers
+// recorded from the committed cases and 45 random ones, none stood in such a case), and
+// skipping them spares about a quarter of the runs. Returns the number of stale files, or -1
+// when it could not run.
 int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
   if (!catalogue) return -1;
@@ -122,42 +178,32 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   const std::optional<std::vector<Case>> loaded = load_cases_or_say(options.cases, false);
   if (!loaded) return -1;
   const std::vector<Case>& cases = *loaded;
-  std::vector<std::vector<KnownMistake>> recorded(cases.size());
   GradeOptions grade_options = options.grade_options();
-  // The first wrong answer a graded case got, or null: passed, no line where one was due, or
-  // an error. An error names no mistake: every error answer matches every other (compare.hpp),
-  // so any program that refuses the line, or a JVM that cannot start and says "Error occurred
-  // during initialization of VM", would be told the mistake.
-  const auto first_wrong = [](const CaseResult& result) -> const Mismatch* {
-    const std::optional<Mismatch>& m = result.mismatch;
-    return m && m->actual && !m->extra_output && !lines_match("error", *m->actual) ? &*m : nullptr;
-  };
   // Each exercise's cases (a case id is EXERCISE/NAME). A mistake is recorded in its own
   // exercise's cases only: a starter's catalogue holds its exercise's mistakes alone, and a
   // step that other exercises call too (the hex decoding of an element) is the suite's own
   // exercise's to catch.
   std::map<std::string, std::pair<std::vector<Case>, std::vector<std::size_t>>> by_exercise;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    auto& [theirs, index] = by_exercise[cases[i].name.substr(0, cases[i].name.find('/'))];
+    auto& [theirs, index] = by_exercise[exercise_of(cases[i])];
     theirs.push_back(cases[i]);
     index.push_back(i);
   }
-  for (const MistakeInfo& mistake : *catalogue) {
+  std::vector<std::map<std::size_t, Transcript>> singles(catalogue->size());  // by mistake, by case
+  for (std::size_t a = 0; a < catalogue->size(); ++a) {
+    const MistakeInfo& mistake = (*catalogue)[a];
     const auto& [theirs, their_index] = by_exercise[mistake.exercise];
-    const std::vector<CaseResult> results =
-        grade(theirs, with_mistake(command, mistake.id), grade_options, stop_on_interrupt());
-    for (std::size_t j = 0; j < results.size(); ++j) {
-      if (results[j].verdict == Verdict::NotRun) return -1;
-      if (const Mismatch* m = first_wrong(results[j])) {
-        recorded[their_index[j]].push_back({m->case_line, *m->actual, mistake});
-      }
-    }
+    const std::optional<std::map<std::size_t, Transcript>> got = transcripts_of(
+        grade(theirs, with_mistake(command, mistake.id), grade_options, stop_on_interrupt()),
+        their_index, "the program with " + mistake.id);
+    if (!got) return -1;
+    singles[a] = *got;
   }
   const std::optional<std::set<Answer>> common = common_answers(command, cases, grade_options);
   if (!common) return -1;
-  // A pair's answer is kept where no single mistake answers that line alike, and no other pair.
-  std::vector<std::pair<std::size_t, KnownMistake>> pair_answers;  // case index, answer
-  std::map<std::tuple<std::size_t, int, std::string>, int> times;  // how many pairs answer so
+  // A pair's transcript is kept where no single mistake answers the case alike, and no other pair.
+  std::map<std::pair<std::size_t, std::size_t>, std::map<std::size_t, Transcript>> pairs;
+  std::map<std::pair<std::size_t, Transcript>, int> times;  // how many pairs answer a case so
   for (std::size_t a = 0; a < catalogue->size(); ++a) {
     for (std::size_t b = a + 1; b < catalogue->size(); ++b) {
       const MistakeInfo& first = (*catalogue)[a];
@@ -169,34 +215,41 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
       std::vector<Case> shown;          // the exercise's cases that either mistake alone fails
       std::vector<std::size_t> index;   // and where they stand in `cases`
       for (std::size_t j = 0; j < theirs.size(); ++j) {
-        const std::vector<KnownMistake>& singles = recorded[their_index[j]];  // no pair's yet
-        if (std::any_of(singles.begin(), singles.end(), [&](const KnownMistake& k) {
-              return k.info.id == first.id || k.info.id == second.id;
-            })) {
+        if (singles[a].count(their_index[j]) != 0 || singles[b].count(their_index[j]) != 0) {
           shown.push_back(theirs[j]);
           index.push_back(their_index[j]);
         }
       }
-      const std::vector<CaseResult> results = grade(shown, both, grade_options, stop_on_interrupt());
-      for (std::size_t j = 0; j < results.size(); ++j) {
-        if (results[j].verdict == Verdict::NotRun) return -1;
-        const Mismatch* m = first_wrong(results[j]);
-        if (m == nullptr) continue;
-        const std::vector<KnownMistake>& singles = recorded[index[j]];
-        if (std::none_of(singles.begin(), singles.end(), [&](const KnownMistake& k) {
-              return k.case_line == m->case_line && k.answer == *m->actual;
-            })) {
-          pair_answers.push_back({index[j], {m->case_line, *m->actual, first, {second}}});
-          ++times[{index[j], m->case_line, *m->actual}];
-        }
-      }
+      std::optional<std::map<std::size_t, Transcript>> got =
+          transcripts_of(grade(shown, both, grade_options, stop_on_interrupt()), index,
+                         "the program with " + first.id + " and " + second.id);
+      if (!got) return -1;
+      std::erase_if(*got, [&](const auto& entry) {
+        return std::any_of(singles.begin(), singles.end(),
+                           [&](const std::map<std::size_t, Transcript>& single) {
+                             const auto same = single.find(entry.first);
+                             return same != single.end() && same->second == entry.second;
+                           });
+      });
+      for (const auto& [i, rows] : *got) ++times[{i, rows}];
+      pairs[{a, b}] = std::move(*got);
     }
   }
-  for (auto& [i, known] : pair_answers) {
-    if (times[{i, known.case_line, known.answer}] == 1) recorded[i].push_back(std::move(known));
+  std::vector<std::vector<KnownMistake>> recorded(cases.size());
+  const auto add = [&](std::size_t i, const Transcript& rows, const MistakeInfo& info,
+                       std::vector<MistakeInfo> with) {
+    for (const auto& [line, answer] : rows) {
+      recorded[i].push_back({line, stored_answer(expected_at(cases[i], line), answer), info, with,
+                             common->count({i, line, answer}) != 0});
+    }
+  };
+  for (std::size_t a = 0; a < catalogue->size(); ++a) {
+    for (const auto& [i, rows] : singles[a]) add(i, rows, (*catalogue)[a], {});
   }
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    for (KnownMistake& known : recorded[i]) known.common = common->count({i, known.case_line, known.answer}) != 0;
+  for (const auto& [ab, by_case] : pairs) {
+    for (const auto& [i, rows] : by_case) {
+      if (times[{i, rows}] == 1) add(i, rows, (*catalogue)[ab.first], {(*catalogue)[ab.second]});
+    }
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     stale += update_file(mistakes_file_of(cases[i].file),

@@ -2,7 +2,7 @@
 """Small slips inside one step, the kind a course's students make, are told what their case can
 know and nothing false: the implementation written apart (tests/oracle/bloom.py), each time
 with one edit, is graded over its exercise's cases, and the hints of the cases it fails are
-exactly the ones listed. Those are the hints that name the steps to check in order; the hints
+exactly the ones listed, and no case names a known mistake. Those are the hints that name the steps to check in order; the hints
 they replaced named one cause (the block read, the hash count, h1 and h2) that these slips leave
 right. The edits need no build, so the test runs in seconds.
 
@@ -21,6 +21,7 @@ WHOLE_BLOCKS = ("each 4-byte block is read with its first byte lowest (k = b0 | 
                 "b3 << 24), mixed (k*c1, rotl 15, k*c2), then mixed into h (h ^= k, rotl 13, h*5 + "
                 "0xe6546b64): check the three in that order, against lesson 002's values for \"bloom\"")
 BYTES_FIRST = "check bytes first: bits = min(trunc(-1 / LN2SQ * n * ln(p)), 36000 * 8)"
+SIZE_STEPS = "check bits first"
 LONG_KEY_HASH = "short keys hash right (hashing/whole-blocks, hashing/tail-three-bytes), so check the widths"
 LONG_KEY_FNV = "short keys hash right (basics/fnv-published-vectors), so check the width"
 # (what it is, exercise, the oracle's line, the line with the slip, {case: start of each hint shown})
@@ -50,6 +51,10 @@ MUTANTS = [
      {"bip37/sizing-constants-in-full": [BYTES_FIRST]}),
     ("LN2SQ cut to 0.48", "bip37", "math.trunc(-1 / LN2SQ * n", "math.trunc(-1 / 0.48 * n",
      {"bip37/sizing-constants-in-full": [BYTES_FIRST]}),
+    # -n on an unsigned n: every SIZE answers bits=1 hashes=1. Short answers that some known
+    # mistakes give on one line each, and no mistake's on every line of a case.
+    ("n negated as an unsigned 64-bit number", "basics", "math.ceil(-n * math.log(p)",
+     "math.ceil((-n % 2**64) * math.log(p)", {"basics/size-ten-thousand": [SIZE_STEPS]}),
 ]
 
 
@@ -77,6 +82,11 @@ def main():
                 failures.append(f"{what}: the grader exited {run.returncode}, not 1: {run.stderr.strip()}")
                 continue
             graded = {c["name"]: c for c in json.loads(report.read_text())["cases"]}
+            # a slip no catalogue entry makes is named by no case: every claim would be false
+            for case in graded.values():
+                checks += 1
+                if case.get("claims"):
+                    failures.append(f"{what}: {case['name']} names {case['claims']}")
             for name, starts in told.items():
                 checks += 1
                 case = graded.get(name)

@@ -68,10 +68,10 @@ struct CaseResult {
   RunResult run;
   std::optional<Mismatch> mismatch;  // the first differing line, for every verdict but passed
   std::string summary;               // one line in the student's terms
-  // The known mistakes whose recorded answer is the one this program gave at the first
-  // differing line (the catalogue, mistakes.tsv), leaving out answers that most wrong programs
-  // give (KnownMistake::common); they point into kase->mistakes. grade() then leaves out those
-  // that another case rules out (rule_out_contradicted).
+  // The known mistakes (and pairs) whose recorded transcript is this program's answers, line
+  // for line (explains), where it shows evidence enough (MistakeTranscript::digits): each by
+  // its first row in kase->mistakes. grade() then leaves out those that another case rules out
+  // (rule_out_contradicted).
   std::vector<const KnownMistake*> diagnosis;
   // Of the case's @needs, those graded with it that did not pass, and those not graded at all
   // (grade() fills both): what its hints take for granted that is false, or unknown.
@@ -81,13 +81,54 @@ struct CaseResult {
 
 [[nodiscard]] CaseResult judge(const Case& kase, RunResult run, const Limits& limits);
 
-// Evidence across cases (the kit's known-mistakes guide, "Evidence"): a known mistake whose recorded first
-// wrong answer stands on a line the program answered right, in any of `results`, is not what
-// the program does, and is taken out of every result's diagnosis. A pair's answer goes with
-// either of its mistakes. Where the program gave a pair's own answer (no single mistake nor
-// other pair gives it), the program is that pair: the lines before it, which the pair answers
-// right too, rule out neither of its mistakes, and a mistake outside the pair that goes wrong
-// on that very line is ruled out. Returns the ids ruled out, sorted.
+// The answers a known mistake, or a pair, gives to a case: its rows in the case's .mistakes,
+// one for each expected line it answers otherwise, in the case's order; it answers every other
+// line as expected.
+struct MistakeTranscript {
+  std::vector<const KnownMistake*> rows;  // never empty; the first stands for it in a diagnosis
+  // What its answers say (docs/mistakes.md, "Evidence"), over its rows that are neither common
+  // nor errors: the digits of the numbers that differ from the expected line's (evidence_digits),
+  // and the rows with any such digit.
+  int digits = 0;
+  int lines = 0;
+  // Evidence enough to name its mistakes: two lines with a differing number, or one line with
+  // kEvidenceDigits of them. One line of a small answer ("bits=0 hashes=1", a position under
+  // 10000, "no", "ok") never names anything by itself.
+  [[nodiscard]] bool evident() const;
+};
+
+// Each known mistake's and pair's transcript in `kase`, in the order of their first rows.
+[[nodiscard]] std::vector<MistakeTranscript> transcripts(const Case& kase);
+
+// The digits of `answer`'s numbers (decimal or hexadecimal; a word is no number) that the
+// expected line does not have in the same place: 4 for "bits=9586 hashes=7" where "bits=9585
+// hashes=7" is expected, 8 for a 32-bit hash in hex, 0 for "no" or "ok".
+[[nodiscard]] int evidence_digits(std::string_view expected, std::string_view answer);
+
+// The fewest differing digits one line must show to name a mistake by itself.
+inline constexpr int kEvidenceDigits = 5;
+
+// The answers longer than this that a .mistakes row keeps as "#digest DIGITS HEX": its evidence
+// digits and its line_digest. A 36000-byte FILTERLOAD is 72000 hex digits, in many rows.
+inline constexpr std::size_t kDigestedAnswer = 512;
+
+// `answer`, to `expected`, as a .mistakes row keeps it: itself, or when long its digest.
+[[nodiscard]] std::string stored_answer(std::string_view expected, std::string_view answer);
+
+// Whether `line` is the answer `row` keeps (lines_match, or the same digest).
+[[nodiscard]] bool row_matches(const KnownMistake& row, std::string_view line);
+
+// Whether `lines`, a program's whole output to `kase`, is `transcript`'s answer on every line:
+// its own answer where it has a row, the expected one elsewhere.
+[[nodiscard]] bool explains(const MistakeTranscript& transcript, const Case& kase,
+                            const std::vector<std::string_view>& lines);
+
+// Evidence across cases (the kit's known-mistakes guide, "Evidence"): a known mistake that
+// answers a line wrong which the program answered right, in any of `results`, is not what the
+// program does, and is taken out of every result's diagnosis; unless a pair with it recorded in
+// that case answers the line right too (the program may be that pair). Where the program's
+// answers are a pair's, the program is that pair: a mistake outside it that goes wrong in that
+// case is ruled out. Returns the ids ruled out, sorted.
 std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results);
 
 // Fills each result's needs_failed and needs_not_graded from the other results (by case id).

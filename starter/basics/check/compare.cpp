@@ -1,6 +1,7 @@
 #include "compare.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace grader {
 
@@ -61,6 +62,23 @@ bool lines_match(std::string_view expected, std::string_view actual) {
     if (want.empty() || got.empty()) return want.empty() && got.empty();
     if (!same_token(want, got)) return false;
   }
+}
+
+std::string line_digest(std::string_view line) {
+  line = without_cr(line);
+  std::uint64_t h = 0;
+  std::size_t at = 0;
+  for (std::string_view token = next_token(line, at); !token.empty();
+       token = next_token(line, at)) {
+    for (const char c : token)
+      h = (h + static_cast<unsigned char>(lower(c)) + 1) * 0x9e3779b97f4a7c15U;
+    h = (h + 0x100) * 0x9e3779b97f4a7c15U;  // the token's end
+  }
+  h ^= h >> 29;
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (std::size_t i = 16; i-- > 0; h >>= 4) out[i] = kDigits[h & 0xf];
+  return out;
 }
 
 std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual) {

@@ -1,7 +1,8 @@
 #include "judge.hpp"
 
 #include <algorithm>
-#include <climits>
+#include <cctype>
+#include <charconv>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -80,12 +81,12 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   }
   result.mismatch = compare_output(kase, run.out);
   const bool output_right = !result.mismatch.has_value();
-  if (result.mismatch && result.mismatch->actual && !result.mismatch->extra_output &&
+  if (const std::vector<std::string_view> lines = output_lines(run.out);
+      result.mismatch && lines.size() == kase.expected_line_count() &&
       !result.mismatch->extra_before()) {
-    for (const KnownMistake& known : kase.mistakes) {
-      if (!known.common && known.case_line == result.mismatch->case_line &&
-          lines_match(known.answer, *result.mismatch->actual)) {
-        result.diagnosis.push_back(&known);
+    for (const MistakeTranscript& transcript : transcripts(kase)) {
+      if (transcript.evident() && explains(transcript, kase, lines)) {
+        result.diagnosis.push_back(transcript.rows.front());
       }
     }
   }
@@ -160,31 +161,159 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   return result;
 }
 
+int evidence_digits(std::string_view expected, std::string_view answer) {
+  // the runs of letters and digits of a line, in order
+  const auto tokens = [](std::string_view line) {
+    std::vector<std::string_view> out;
+    for (std::size_t i = 0; i < line.size();) {
+      std::size_t end = i;
+      while (end < line.size() && std::isalnum(static_cast<unsigned char>(line[end])) != 0) ++end;
+      if (end > i) out.push_back(line.substr(i, end - i));
+      i = end + 1;
+    }
+    return out;
+  };
+  const std::vector<std::string_view> want = tokens(expected);
+  const std::vector<std::string_view> got = tokens(answer);
+  int digits = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const bool number = std::all_of(got[i].begin(), got[i].end(), [](char c) {
+      return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+    });
+    if (number && (i >= want.size() || !lines_match(want[i], got[i])))
+      digits += static_cast<int>(got[i].size());
+  }
+  return digits;
+}
+
+namespace {
+
+constexpr std::string_view kDigestMark = "#digest ";
+
+}  // namespace
+
+std::string stored_answer(std::string_view expected, std::string_view answer) {
+  if (answer.size() <= kDigestedAnswer) return std::string(answer);
+  return std::string(kDigestMark) + std::to_string(evidence_digits(expected, answer)) + " " +
+         line_digest(answer);
+}
+
+bool row_matches(const KnownMistake& row, std::string_view line) {
+  if (!row.answer.starts_with(kDigestMark)) return lines_match(row.answer, line);
+  return row.answer.ends_with(" " + line_digest(line));
+}
+
+bool MistakeTranscript::evident() const {
+  return lines >= 2 || digits >= kEvidenceDigits;
+}
+
+std::vector<MistakeTranscript> transcripts(const Case& kase) {
+  std::map<int, std::string_view> expected;  // by case line
+  for (const Step& step : kase.steps) {
+    for (const ExpectedLine& line : step.expected) expected.emplace(line.case_line, line.text);
+  }
+  std::vector<MistakeTranscript> out;
+  std::map<std::string, std::size_t> index;  // by ids
+  for (const KnownMistake& known : kase.mistakes) {
+    const auto [at, added] = index.emplace(known.ids(), out.size());
+    if (added) out.emplace_back();
+    MistakeTranscript& transcript = out[at->second];
+    transcript.rows.push_back(&known);
+    if (known.answer.starts_with(kDigestMark)) {
+      const std::string_view rest = std::string_view(known.answer).substr(kDigestMark.size());
+      int digits = 0;
+      std::from_chars(rest.data(), rest.data() + rest.size(), digits);
+      transcript.digits += known.common ? 0 : digits;
+      transcript.lines += known.common || digits == 0 ? 0 : 1;
+    } else if (!known.common && !lines_match("error", known.answer)) {
+      const int digits = evidence_digits(expected[known.case_line], known.answer);
+      transcript.digits += digits;
+      transcript.lines += digits > 0 ? 1 : 0;
+    }
+  }
+  for (MistakeTranscript& transcript : out) {
+    std::stable_sort(
+        transcript.rows.begin(), transcript.rows.end(),
+        [](const KnownMistake* a, const KnownMistake* b) { return a->case_line < b->case_line; });
+  }
+  return out;
+}
+
+bool explains(const MistakeTranscript& transcript, const Case& kase,
+              const std::vector<std::string_view>& lines) {
+  if (lines.size() != kase.expected_line_count()) return false;
+  auto row = transcript.rows.begin();
+  std::size_t at = 0;
+  for (const Step& step : kase.steps) {
+    for (const ExpectedLine& expected : step.expected) {
+      const bool own = row != transcript.rows.end() && (*row)->case_line == expected.case_line;
+      if (own ? !row_matches(**row++, lines[at]) : !lines_match(expected.text, lines[at]))
+        return false;
+      ++at;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// The case lines of the expected answers that `result`'s program answered right: each before
+// the first difference, and every other one that matches when the output has a line for each.
+std::set<int> answered_right(const CaseResult& result) {
+  std::set<int> right;
+  const std::vector<std::string_view> lines = output_lines(result.run.out);
+  const std::optional<Mismatch>& m = result.mismatch;
+  const bool aligned =
+      lines.size() == result.kase->expected_line_count() && !(m && m->extra_before());
+  std::size_t at = 0;
+  for (const Step& step : result.kase->steps) {
+    for (const ExpectedLine& expected : step.expected) {
+      const bool before = !m || m->extra_output || at < m->output_line;
+      if (before || (aligned && lines_match(expected.text, lines[at])))
+        right.insert(expected.case_line);
+      ++at;
+    }
+  }
+  return right;
+}
+
+}  // namespace
+
 std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results) {
   std::set<std::string> ruled_out;
   for (const CaseResult& result : results) {
     if (result.kase == nullptr || result.verdict == Verdict::NotRun || result.verdict == Verdict::Skipped) {
       continue;  // nothing ran: no evidence
     }
-    // Every expected line before the first mismatch was answered right; extra output comes
-    // after all of them.
-    const std::optional<Mismatch>& m = result.mismatch;
-    const int first_wrong = m && !m->extra_output ? m->case_line : INT_MAX;
-    // A pair's answer is its own (no single mistake nor other pair answers that line alike) and
-    // its first wrong one in the case: a program that gives it is that pair, which answers
-    // every line before it right, as the program did.
+    const std::set<int> right = answered_right(result);
+    // The program's answers are a pair's own (no single mistake's, nor another pair's): it is
+    // that pair, and no other mistake that shows in this case is made.
     std::set<std::string> pair_here;
     for (const KnownMistake* known : result.diagnosis) {
       if (known->with.empty()) continue;
       for (const MistakeInfo* mistake : known->named()) pair_here.insert(mistake->id);
     }
-    for (const KnownMistake& known : result.kase->mistakes) {
-      if (!known.with.empty() || pair_here.count(known.info.id) != 0) continue;
-      // Answered right where it goes wrong; or, where it goes wrong, answered as a pair
-      // without it does.
-      if (known.case_line < first_wrong || (known.case_line == first_wrong && !pair_here.empty())) {
-        ruled_out.insert(known.info.id);
-      }
+    const std::vector<MistakeTranscript> all = transcripts(*result.kase);
+    // a line a pair with `id` answers right, as a program with both would
+    const auto pair_right = [&](const std::string& id, int line) {
+      return std::any_of(all.begin(), all.end(), [&](const MistakeTranscript& pair) {
+        const std::vector<const MistakeInfo*> named = pair.rows.front()->named();
+        return named.size() > 1 &&
+               std::any_of(named.begin(), named.end(),
+                           [&](const MistakeInfo* m) { return m->id == id; }) &&
+               std::none_of(pair.rows.begin(), pair.rows.end(),
+                            [&](const KnownMistake* row) { return row->case_line == line; });
+      });
+    };
+    for (const MistakeTranscript& transcript : all) {
+      const KnownMistake& first = *transcript.rows.front();
+      if (!first.with.empty() || pair_here.count(first.info.id) != 0) continue;
+      const bool contradicted =
+          !pair_here.empty() ||
+          std::any_of(transcript.rows.begin(), transcript.rows.end(), [&](const KnownMistake* row) {
+            return right.count(row->case_line) != 0 && !pair_right(first.info.id, row->case_line);
+          });
+      if (contradicted) ruled_out.insert(first.info.id);
     }
   }
   for (CaseResult& result : results) {

@@ -28,11 +28,13 @@ struct MistakeInfo {
   std::string message;   // completes "this is what you get when ..."
 };
 
-// The first answer of a case that a known mistake gets wrong, from the case's `.mistakes`
-// file beside it (`case_line TAB id TAB answer`), with the catalogue's words. A pair's answer
-// (`case_line TAB id+id TAB answer`) is recorded where it is neither mistake's alone, so that a
-// program with both is told both. A fourth field, `common`, marks an answer that programs wrong
-// in no particular way give too (`no` to a VERIFY): it names nothing on its own.
+// An answer of a case that a known mistake gets wrong, from the case's `.mistakes` file beside
+// it (`case_line TAB id TAB answer`), with the catalogue's words: one row for every expected
+// line the mistake answers otherwise, so that its rows are its whole transcript (every other
+// line it answers right). A pair's rows (`case_line TAB id+id TAB answer`) are recorded where
+// its transcript is neither mistake's alone nor another's, so that a program with both is told
+// both. A fourth field, `common`, marks an answer that programs wrong in no particular way give
+// too (`no` to a VERIFY): it is no evidence.
 struct KnownMistake {
   int case_line = 0;  // the expected line it replaces
   std::string answer;
@@ -42,6 +44,8 @@ struct KnownMistake {
 
   // info, then with: every mistake this answer names
   [[nodiscard]] std::vector<const MistakeInfo*> named() const;
+  // "id" or "id+id": the second field of its row
+  [[nodiscard]] std::string ids() const;
 };
 
 // `@hint [COMMAND:] TEXT`: advice about one command's answers (`@hint HASH: ...`), shown only

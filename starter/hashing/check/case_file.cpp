@@ -335,6 +335,12 @@ std::vector<MistakeInfo> parse_catalogue(const std::string& text, const fs::path
   return catalogue;
 }
 
+std::string KnownMistake::ids() const {
+  std::string all = info.id;
+  for (const MistakeInfo& other : with) all += "+" + other.id;
+  return all;
+}
+
 std::vector<const MistakeInfo*> KnownMistake::named() const {
   std::vector<const MistakeInfo*> all{&info};
   for (const MistakeInfo& other : with) all.push_back(&other);
@@ -355,15 +361,14 @@ std::string format_catalogue(const std::vector<MistakeInfo>& catalogue) {
 
 std::string format_mistake_answers(const fs::path& case_file, const std::vector<KnownMistake>& answers) {
   if (answers.empty()) return "";
-  std::string text = "# The first answer of " + case_file.filename().string() +
-                     " that each known mistake gets wrong: case line, mistake (or\n"
-                     "# mistake+mistake: a pair's answer where neither alone gives it), answer, and\n"
-                     "# `common` where programs wrong in no particular way answer so too.\n"
-                     "# Recorded from the reference solution; never edited by hand.\n";
+  std::string text =
+      "# Every answer of " + case_file.filename().string() +
+      " that each known mistake gets wrong: case line, mistake (or\n"
+      "# mistake+mistake: a pair's answers where neither alone gives them), answer, and\n"
+      "# `common` where programs wrong in no particular way answer so too.\n"
+      "# Recorded from the reference solution; never edited by hand.\n";
   for (const KnownMistake& known : answers) {
-    std::string ids = known.info.id;
-    for (const MistakeInfo& other : known.with) ids += "+" + other.id;
-    text += std::to_string(known.case_line) + "\t" + ids + "\t" + known.answer +
+    text += std::to_string(known.case_line) + "\t" + known.ids() + "\t" + known.answer +
             (known.common ? "\tcommon" : "") + "\n";
   }
   return text;

@@ -27,6 +27,11 @@ namespace grader {
 // a decimal answer, and printed after 0x it would be another value.
 [[nodiscard]] std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual);
 
+// 16 hexadecimal digits that stand for a line as lines_match reads it (its tokens, letter case
+// ignored): two lines that match have the same digest. A 64-bit multiplicative hash, no
+// exercise's step; a .mistakes file keeps a long answer so.
+[[nodiscard]] std::string line_digest(std::string_view line);
+
 // Splits output into lines: LF ends a line; a last line without LF still counts.
 [[nodiscard]] std::vector<std::string_view> output_lines(std::string_view output);
 
