@@ -154,8 +154,8 @@ std::optional<std::map<std::size_t, Transcript>> transcripts_of(
   return out;
 }
 
-// Records mistakes.tsv in each folder given and, for each case, every answer each known
-// mistake gets wrong (its whole transcript: every other line it answers right); then, for
+// Records mistakes.tsv and commands.tsv in each folder given and, for each case, every answer each
+// known mistake gets wrong (its whole transcript: every other line it answers right); then, for
 // each pair of one exercise's mistakes, the transcript of a program with both, where it is no
 // single mistake's and no other pair's (so that a program with two mistakes is told both, and
 // one with a single mistake never a pair). Pairs the program refuses (two ways to write one
@@ -167,11 +167,15 @@ std::optional<std::map<std::size_t, Transcript>> transcripts_of(
 int record_mistakes(const RecordOptions& options, const Command& command, const Limits& limits) {
   const std::optional<std::vector<MistakeInfo>> catalogue = list_mistakes(command, limits);
   if (!catalogue) return -1;
+  const std::optional<std::vector<CommandInfo>> table = list_commands(command, limits);
+  if (!table) return -1;
   const std::string catalogue_text = format_catalogue(*catalogue);
+  const std::string table_text = format_command_table(*table);
   int stale = 0;
   for (const std::filesystem::path& path : options.cases) {
     if (std::filesystem::is_directory(path)) {
       stale += update_file(path / "mistakes.tsv", catalogue_text, options.check) ? 1 : 0;
+      stale += update_file(path / "commands.tsv", table_text, options.check) ? 1 : 0;
     }
   }
   // with the expected lines just recorded

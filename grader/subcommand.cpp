@@ -46,21 +46,39 @@ std::optional<Prepared> prepare(const std::vector<std::filesystem::path>& paths,
   return prepared;
 }
 
-std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command, const Limits& limits) {
+namespace {
+
+// What `command OPTION` prints, parsed by `parse`; nullopt (said) when it could not list `what`.
+template <typename Parse>
+auto list_of(const Command& command, const std::string& option, const std::string& what,
+             const Limits& limits, Parse parse)
+    -> std::optional<decltype(parse(std::string(), std::filesystem::path()))> {
   Command lister = command;
-  lister.args.push_back("--list-mistakes");
+  lister.args.push_back(option);
   const RunResult run = run_program(lister, "", limits);
   if (!run.started || run.exit_code != 0 || run.signal != 0 || run.timed_out) {
-    error(command.display + " --list-mistakes did not list the known mistakes" +
+    error(command.display + " " + option + " did not list " + what +
           (run.err.empty() ? std::string() : ": " + run.err.substr(0, 300)));
     return std::nullopt;
   }
   try {
-    return parse_catalogue(run.out, command.display + " --list-mistakes");
+    return parse(run.out, command.display + " " + option);
   } catch (const FileError& e) {  // CaseFileError, or a file that cannot be read
     error(e);
     return std::nullopt;
   }
+}
+
+}  // namespace
+
+std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command,
+                                                      const Limits& limits) {
+  return list_of(command, "--list-mistakes", "the known mistakes", limits, parse_catalogue);
+}
+
+std::optional<std::vector<CommandInfo>> list_commands(const Command& command,
+                                                      const Limits& limits) {
+  return list_of(command, "--list-commands", "the command table", limits, parse_command_table);
 }
 
 Command with_mistake(const Command& command, const std::string& id) {

@@ -39,6 +39,10 @@ struct Prepared {
 [[nodiscard]] std::optional<std::vector<MistakeInfo>> list_mistakes(const Command& command,
                                                                     const Limits& limits);
 
+// The command table that `command --list-commands` prints.
+[[nodiscard]] std::optional<std::vector<CommandInfo>> list_commands(const Command& command,
+                                                                    const Limits& limits);
+
 // `command --mistake ID`.
 [[nodiscard]] Command with_mistake(const Command& command, const std::string& id);
 

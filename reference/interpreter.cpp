@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -90,10 +91,19 @@ double probability_argument(std::string_view text) {
 
 // Every command of the protocol, once: its name, its usage (in errors and --help) and its
 // handler. Dispatch, the "known:" list of an unknown command and the usage text all read it.
+// The steps of `list` as a set, bit static_cast<unsigned>(step) for each.
+constexpr std::uint32_t step_set(std::initializer_list<Step> list) {
+  std::uint32_t set = 0;
+  for (const Step step : list) set |= 1U << static_cast<unsigned>(step);
+  return set;
+}
+static_assert(kSteps <= 32, "a step set is 32 bits");
+
 struct Interpreter::Command {
   std::string_view name;
   std::string_view usage;
   void (Interpreter::*handler)(Arguments&, std::string&);
+  std::uint32_t steps;  // step_set of the functions its answer comes from
 };
 
 // The arguments after a command name, read one at a time. The protocol separates them by
@@ -155,26 +165,33 @@ class Interpreter::Arguments {
 };
 
 std::span<const Interpreter::Command> Interpreter::commands() {
+  // an element's hex, then the current filter's indexes, whichever kind it is
+  constexpr std::uint32_t kFilterSteps =
+      step_set({Step::Murmur, Step::BitIndex, Step::Decode, Step::Murmur128, Step::GuavaIndex,
+                Step::Crc32, Step::GoIndex});
   static constexpr Command kCommands[] = {
-      {"HASH", "HASH <seed> <key>", &Interpreter::hash},
-      {"POSITIONS", "POSITIONS <m> <k> <key>", &Interpreter::positions},
-      {"INIT", "INIT <n> <p> [<tweak> [<flags>]]", &Interpreter::init},
-      {"INSERT", "INSERT <hex>", &Interpreter::insert},
-      {"CONTAINS", "CONTAINS <hex>", &Interpreter::contains},
-      {"INDEXES", "INDEXES <hex>", &Interpreter::indexes},
-      {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload},
-      {"FNV", "FNV <key>", &Interpreter::fnv},
-      {"SIZE", "SIZE <n> <p>", &Interpreter::size},
-      {"BLOOM", "BLOOM <m> <k>", &Interpreter::bloom},
-      {"ADD", "ADD <key>", &Interpreter::add},
-      {"CHECK", "CHECK <key>", &Interpreter::check},
-      {"VERIFY", "VERIFY <key>", &Interpreter::verify},
-      {"BITS", "BITS", &Interpreter::bits},
-      {"HASH128", "HASH128 <seed> <key>", &Interpreter::hash128},
-      {"CRC32", "CRC32 <key>", &Interpreter::crc32},
-      {"GUAVA", "GUAVA <n> <p>", &Interpreter::guava},
-      {"GOLANG", "GOLANG <n> <p>", &Interpreter::golang},
-      {"WRITETO", "WRITETO", &Interpreter::writeto},
+      {"HASH", "HASH <seed> <key>", &Interpreter::hash, step_set({Step::Murmur, Step::PrintHash})},
+      {"POSITIONS", "POSITIONS <m> <k> <key>", &Interpreter::positions,
+       step_set({Step::Murmur, Step::Position})},
+      {"INIT", "INIT <n> <p> [<tweak> [<flags>]]", &Interpreter::init,
+       step_set({Step::FilterSize})},
+      {"INSERT", "INSERT <hex>", &Interpreter::insert, kFilterSteps},
+      {"CONTAINS", "CONTAINS <hex>", &Interpreter::contains, kFilterSteps},
+      {"INDEXES", "INDEXES <hex>", &Interpreter::indexes, kFilterSteps},
+      {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload, step_set({Step::Payload})},
+      {"FNV", "FNV <key>", &Interpreter::fnv, step_set({Step::Fnv, Step::PrintHash})},
+      {"SIZE", "SIZE <n> <p>", &Interpreter::size, step_set({Step::ClassicSize})},
+      {"BLOOM", "BLOOM <m> <k>", &Interpreter::bloom, 0},
+      {"ADD", "ADD <key>", &Interpreter::add, step_set({Step::Fnv, Step::ClassicPosition})},
+      {"CHECK", "CHECK <key>", &Interpreter::check, step_set({Step::Fnv, Step::ClassicPosition})},
+      {"VERIFY", "VERIFY <key>", &Interpreter::verify,
+       step_set({Step::Fnv, Step::ClassicPosition})},
+      {"BITS", "BITS", &Interpreter::bits, 0},
+      {"HASH128", "HASH128 <seed> <key>", &Interpreter::hash128, step_set({Step::Murmur128})},
+      {"CRC32", "CRC32 <key>", &Interpreter::crc32, step_set({Step::Crc32})},
+      {"GUAVA", "GUAVA <n> <p>", &Interpreter::guava, step_set({Step::GuavaSize})},
+      {"GOLANG", "GOLANG <n> <p>", &Interpreter::golang, step_set({Step::GoSize})},
+      {"WRITETO", "WRITETO", &Interpreter::writeto, step_set({Step::WriteTo})},
   };
   return kCommands;
 }
@@ -184,6 +201,18 @@ const Interpreter::Command* Interpreter::find_command(std::string_view name) {
     if (command.name == name) return &command;
   }
   return nullptr;
+}
+
+std::vector<Interpreter::CommandRow> Interpreter::command_rows() {
+  std::vector<CommandRow> rows;
+  for (const Command& command : commands()) {
+    CommandRow& row = rows.emplace_back(CommandRow{command.name, command.usage, {}});
+    for (const FunctionRow& function : kFunctionTable) {
+      if ((command.steps >> static_cast<unsigned>(function.step) & 1U) != 0)
+        row.steps.push_back(function.step);
+    }
+  }
+  return rows;
 }
 
 std::vector<std::string_view> Interpreter::usages() {

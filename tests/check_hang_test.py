@@ -4,7 +4,8 @@ course's grader: check skips only the cases that send the command a case hung at
 every other case, as `bloom-grader run` does. The program is the implementation written apart
 (tests/oracle/bloom.py) with MurmurHash3 made an endless loop: every HASH and POSITIONS line
 hangs, and the cases that send neither must still score, though they come after two that
-timed out: the hashing exercise's cases, then the protocol suite, in a starter's order.
+timed out: the hashing exercise's cases, then the protocol suite, in a starter's order. Both
+say where a case hung: its command, and the starter's functions that give its answer.
 
   check_hang_test.py GRADER CHECK ORACLE CASES"""
 import json
@@ -51,12 +52,22 @@ def main():
         if not hung or run_points == 0:
             failures.append(f"the program should hang in some cases and pass others: {run_points} points, "
                             f"{len(hung)} timeouts")
+        # each hung case says where: the command it hung on, and the functions of the starter
+        # that give its answer (cases/commands.tsv), murmur3_32 among them
+        for case in graded["cases"]:
+            if case["verdict"] != "timeout":
+                continue
+            checks += 1
+            if "in the starter, its answer comes from murmur3_32" not in case["summary"]:
+                failures.append(f"{case['name']} does not name the function it hung in: {case['summary']!r}")
         checked = subprocess.run([args.check, "--timeout", TIMEOUT, "--program", program, *suites],
                                  capture_output=True, text=True, check=False, env={**os.environ, "NO_COLOR": "1"})
         score = re.search(r"^score (\d+)/(\d+) points", checked.stdout, re.MULTILINE)
         checks += 1
         if checked.returncode != 1 or score is None:
             failures.append(f"check exited {checked.returncode} with no score line:\n{checked.stdout}{checked.stderr}")
+        elif "in the starter, its answer comes from murmur3_32" not in checked.stdout:
+            failures.append(f"check does not name the function a case hung in:\n{checked.stdout}")
         elif int(score.group(1)) != run_points:
             failures.append(f"check scores {score.group(1)}/{score.group(2)}, run {run_points}: "
                             f"run's timeouts were {hung}\n{checked.stdout}")

@@ -202,6 +202,39 @@ TEST_CASE("a missing path and a bad case file in a folder are errors with their 
                        CaseFileError);
 }
 
+TEST_CASE("commands.tsv reads back what was written, and a case keeps the commands it sends") {
+  namespace fs = std::filesystem;
+  const std::vector<grader::CommandInfo> table = {
+      {"HASH", "HASH <seed> <key>", {"murmur3_32", "print_hash"}},
+      {"BITS", "BITS", {}},
+      {"SIZE", "SIZE <n> <p>", {"classic_filter_size"}}};
+  const std::string text = grader::format_command_table(table);
+  CHECK(grader::parse_command_table(text, "commands.tsv") == table);
+  const fs::path folder =
+      fs::temp_directory_path() / ("bloom-commands-" + std::to_string(::getpid()));
+  fs::create_directories(folder / "hashing");
+  std::ofstream(folder / "commands.tsv", std::ios::binary) << text;
+  std::ofstream(folder / "hashing" / "one.case", std::ios::binary)
+      << "> HASH 0 bloom\n48ad2c42\n> BITS\nx\n";
+  const Case loaded = grader::load_case(folder / "hashing" / "one.case", "hashing/one");
+  CHECK(loaded.commands == std::vector<grader::CommandInfo>{table[0], table[1]});
+  fs::remove_all(folder);
+  // a bad line says where and what
+  const auto error_of = [](const std::string& bad) {
+    try {
+      static_cast<void>(grader::parse_command_table(bad, "commands.tsv"));
+    } catch (const grader::CaseFileError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(
+      error_of("# c\nHASH\tSIZE <n>\tf\n") ==
+      "commands.tsv:2: error: a line is NAME, a tab, USAGE (starting with NAME), a tab, FUNCTIONS");
+  CHECK(error_of("HASH\tHASH <seed>\tf,,g\n") ==
+        "commands.tsv:1: error: an empty function name among \"f,,g\"");
+}
+
 TEST_CASE("the catalogue and a case's .mistakes file read back what was written") {
   namespace fs = std::filesystem;
   const std::vector<grader::MistakeInfo> catalogue = {

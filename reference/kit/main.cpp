@@ -1,7 +1,8 @@
 // bloom-reference: the course's program, plus what only the kit offers: answering as a
 // student with known mistakes would (--mistake, --list-mistakes), as a program with one
 // function scrambled (--scramble, --list-scrambled), and writing random hidden cases
-// (--generate). The starters' main (reference/main.cpp) is the program alone.
+// (--generate), and listing the command table (--list-commands). The starters' main
+// (reference/main.cpp) is the program alone.
 #include <cstdint>
 #include <exception>
 #include <iostream>
@@ -12,6 +13,7 @@
 
 #include "case_file.hpp"
 #include "generate.hpp"
+#include "interpreter.hpp"
 #include "mistakes.hpp"
 #include "program.hpp"
 #include "scrambled.hpp"
@@ -32,6 +34,18 @@ int list_mistakes() {
   return 0;
 }
 
+// The command table as commands.tsv holds it, by the format's one writer (as list_mistakes).
+int list_commands() {
+  std::vector<grader::CommandInfo> table;
+  for (const bloom::Interpreter::CommandRow& row : bloom::Interpreter::command_rows()) {
+    grader::CommandInfo& info =
+        table.emplace_back(grader::CommandInfo{std::string(row.name), std::string(row.usage), {}});
+    for (const bloom::Step step : row.steps) info.functions.emplace_back(bloom::row_of(step).name);
+  }
+  std::cout << grader::format_command_table(table);
+  return 0;
+}
+
 int list_scrambled() {
   for (const std::string_view name : bloom::scrambled_names()) std::cout << name << "\n";
   return 0;
@@ -43,6 +57,7 @@ struct KitOptions {
   std::optional<bloom::Functions> scrambled;
   bool list_mistakes = false;
   bool list_scrambled = false;
+  bool list_commands = false;
   std::string generate;  // the exercise
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> count;
@@ -95,6 +110,10 @@ std::vector<bloom::Option> kit_options(KitOptions& kit) {
        scramble_setter(kit)},
       {"--list-scrambled", "", "print the functions --scramble takes, one a line",
        bloom::flag(kit.list_scrambled)},
+      {"--list-commands", "",
+       "print the protocol's command table as commands.tsv holds it: name, usage and the functions "
+       "its answer comes from, tab-separated, after a comment",
+       bloom::flag(kit.list_commands)},
       {"--generate", "EXERCISE",
        "write random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/, with --seed, "
        "--count and --out; record them with bloom-grader record --mistakes (docs/mistakes.md)",
@@ -113,6 +132,7 @@ int finish(KitOptions& kit, const bloom::CommandLine& line, const bloom::Functio
   if (kit.scrambled) modes.emplace_back("--scramble");
   if (kit.list_mistakes) modes.emplace_back("--list-mistakes");
   if (kit.list_scrambled) modes.emplace_back("--list-scrambled");
+  if (kit.list_commands) modes.emplace_back("--list-commands");
   if (!kit.generate.empty()) modes.emplace_back("--generate");
   if (modes.size() > 1) {
     return bloom::usage_error(line, modes[0] + " and " + modes[1] + " do not go together",
@@ -127,6 +147,7 @@ int finish(KitOptions& kit, const bloom::CommandLine& line, const bloom::Functio
   }
   if (kit.list_mistakes) return list_mistakes();
   if (kit.list_scrambled) return list_scrambled();
+  if (kit.list_commands) return list_commands();
   if (generating) {
     try {
       const auto written =

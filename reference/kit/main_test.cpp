@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "case_file.hpp"
+#include "interpreter.hpp"
 #include "mistakes.hpp"
 #include "spawn.hpp"
 
@@ -37,6 +38,29 @@ TEST_CASE("--list-mistakes prints mistakes.tsv as record commits it, read back a
     CHECK(read[i].source == m.source);
     CHECK(read[i].message == m.message);
   }
+}
+
+TEST_CASE(
+    "--list-commands prints commands.tsv as record commits it: the command table, read back") {
+  const testing_support::Finished listed = reference({"--list-commands"});
+  CHECK(listed.exit_code == 0);
+  CHECK(listed.out ==
+        testing_support::read_file(fs::path(BLOOM_SOURCE_DIR) / "cases" / "commands.tsv"));
+  const std::vector<grader::CommandInfo> read =
+      grader::parse_command_table(listed.out, "--list-commands");
+  const std::vector<bloom::Interpreter::CommandRow> rows = bloom::Interpreter::command_rows();
+  REQUIRE(read.size() == rows.size());
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    CHECK(read[i].name == rows[i].name);
+    CHECK(read[i].usage == rows[i].usage);
+    REQUIRE(read[i].functions.size() == rows[i].steps.size());
+    for (std::size_t j = 0; j < rows[i].steps.size(); ++j)
+      CHECK(read[i].functions[j] == bloom::row_of(rows[i].steps[j]).name);
+  }
+  // as the protocol says them: HASH's answer is the hash, printed; INSERT works on any filter
+  CHECK(read[0].functions == std::vector<std::string>{"murmur3_32", "print_hash"});
+  CHECK(read[3].name == "INSERT");
+  CHECK(read[3].functions.size() == 7);
 }
 
 namespace {

@@ -61,6 +61,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
   std::string library_sources;
   std::string functions_table;
   std::string student_functions;  // their names, space-separated, for build/check
+  std::set<std::string> theirs;   // the same, as a set
   std::map<std::string, std::string> given_files;  // exercise -> "`src/a.cpp`, ..."
   std::vector<std::string> others_stubbed;
   for (const fs::path& path : sorted_files(root / "reference")) {
@@ -73,6 +74,7 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     for (const std::string& function : stripped.stubbed) {
       functions_table += "| `" + function + "` | `src/" + name + "` |\n";
       student_functions += (student_functions.empty() ? "" : " ") + function;
+      theirs.insert(function);
     }
     for (const std::string& from : stripped.given_from) {
       std::string& list = given_files[from];
@@ -127,6 +129,18 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
     std::vector<grader::MistakeInfo> mine = grader::parse_catalogue(read_file(catalogue), catalogue);
     std::erase_if(mine, [&](const grader::MistakeInfo& m) { return m.exercise != exercise.name; });
     files["cases/mistakes.tsv"] = grader::format_catalogue(mine);
+  }
+
+  // the command table with the functions the student writes alone: where build/check says a
+  // program that hangs on a command is working (given code does not hang)
+  if (const fs::path table_file = root / "cases" / "commands.tsv";
+      fs::is_regular_file(table_file)) {
+    std::vector<grader::CommandInfo> table =
+        grader::parse_command_table(read_file(table_file), table_file);
+    for (grader::CommandInfo& command : table) {
+      std::erase_if(command.functions, [&](const std::string& f) { return theirs.count(f) == 0; });
+    }
+    files["cases/commands.tsv"] = grader::format_command_table(table);
   }
 
   // What the starter holds of the other exercises, said plainly (README.md, and the bundle).

@@ -74,6 +74,16 @@ struct Step {
   std::vector<ExpectedLine> expected;
 };
 
+// A protocol command, as the course's command table lists it in `commands.tsv` (written by
+// record from bloom-reference --list-commands): its name, its usage, and the functions of the
+// starter its answer comes from; what a report names when a program hangs on the command.
+struct CommandInfo {
+  std::string name;                    // "HASH"
+  std::string usage;                   // "HASH <seed> <key>"
+  std::vector<std::string> functions;  // "murmur3_32", "print_hash"; none for given code alone
+  friend bool operator==(const CommandInfo&, const CommandInfo&) = default;
+};
+
 struct Case {
   std::string name;            // its id, "<folder>/<stem>": "bip37/crlf-input" (load_cases)
   std::filesystem::path file;  // as found, for messages
@@ -89,6 +99,7 @@ struct Case {
   std::vector<std::string> needs;
   std::vector<Step> steps;
   std::vector<KnownMistake> mistakes;  // from NAME.mistakes beside the case file, if any
+  std::vector<CommandInfo> commands;   // the commands it sends, from the nearest commands.tsv
 
   // All the input, one line each, LF-terminated: what the program reads on stdin.
   [[nodiscard]] std::string input_text() const;
@@ -140,6 +151,18 @@ class CaseFileError : public FileError {
 // the two above it.
 [[nodiscard]] std::optional<std::filesystem::path> catalogue_of(
     const std::filesystem::path& case_file);
+
+// commands.tsv, in a cases folder beside mistakes.tsv: a comment, then a line per command,
+// `NAME TAB USAGE TAB FUNCTION,FUNCTION` (the last field empty for a command of given code
+// alone). parse_command_table reads what format_command_table writes; `file` names it in errors.
+[[nodiscard]] std::vector<CommandInfo> parse_command_table(const std::string& text,
+                                                           const std::filesystem::path& file);
+[[nodiscard]] std::string format_command_table(const std::vector<CommandInfo>& table);
+
+// The nearest file called `name` (mistakes.tsv, commands.tsv) that serves a case file: in its
+// folder or in one of the two above it.
+[[nodiscard]] std::optional<std::filesystem::path> nearest_file(
+    const std::filesystem::path& case_file, std::string_view name);
 
 // times.tsv, beside a folder's case files: the reference's CPU time on each, in seconds, from
 // which a case's time limit comes (limits.hpp; judge.hpp, case_time_limit). One line per

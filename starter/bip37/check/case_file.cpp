@@ -379,15 +379,51 @@ fs::path mistakes_file_of(const fs::path& case_file) {
   return file.replace_extension(".mistakes");
 }
 
-std::optional<fs::path> catalogue_of(const fs::path& case_file) {
+std::optional<fs::path> nearest_file(const fs::path& case_file, std::string_view name) {
   // The cases' own folder or up to two above it (cases/bip37/x.case finds cases/mistakes.tsv).
   std::error_code error;
   fs::path folder = fs::absolute(case_file, error).parent_path();
   for (int up = 0; up < 3 && !folder.empty(); ++up, folder = folder.parent_path()) {
-    if (fs::is_regular_file(folder / "mistakes.tsv", error)) return folder / "mistakes.tsv";
+    if (fs::is_regular_file(folder / name, error)) return folder / name;
     if (folder == folder.root_path()) break;
   }
   return std::nullopt;
+}
+
+std::optional<fs::path> catalogue_of(const fs::path& case_file) {
+  return nearest_file(case_file, "mistakes.tsv");
+}
+
+std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::path& file) {
+  std::vector<CommandInfo> table;
+  for_each_record(text, [&](int number, const std::vector<std::string>& fields) {
+    if (fields.size() != 3 || fields[0].empty() || !fields[1].starts_with(fields[0])) {
+      throw CaseFileError(file, number,
+                          "a line is NAME, a tab, USAGE (starting with NAME), a tab, FUNCTIONS");
+    }
+    CommandInfo& row = table.emplace_back(CommandInfo{fields[0], fields[1], {}});
+    for (std::size_t start = 0, comma; start < fields[2].size(); start = comma + 1) {
+      comma = std::min(fields[2].find(',', start), fields[2].size());
+      if (comma == start)
+        throw CaseFileError(file, number, "an empty function name among \"" + fields[2] + "\"");
+      row.functions.push_back(fields[2].substr(start, comma - start));
+    }
+  });
+  return table;
+}
+
+std::string format_command_table(const std::vector<CommandInfo>& table) {
+  std::string text =
+      "# The course protocol's commands: name, usage, and the functions of the starter that its\n"
+      "# answer comes from, tab-separated. Recorded from the reference solution; never edited by "
+      "hand.\n";
+  for (const CommandInfo& row : table) {
+    text += row.name + "\t" + row.usage + "\t";
+    for (std::size_t i = 0; i < row.functions.size(); ++i)
+      text += (i > 0 ? "," : "") + row.functions[i];
+    text += "\n";
+  }
+  return text;
 }
 
 std::map<std::string, double> parse_reference_times(const std::string& text, const fs::path& file) {
@@ -433,6 +469,14 @@ using TimesRead = std::map<fs::path, std::map<std::string, double>>;
 Case load_one(const fs::path& file, const std::string& name, bool with_mistakes, TimesRead& times_read) {
   Case kase = parse_case(read_file(file), name, file);
   if (with_mistakes) load_mistakes(kase);
+  if (const std::optional<fs::path> table_file = nearest_file(file, "commands.tsv")) {
+    for (CommandInfo& row : parse_command_table(read_file(*table_file), *table_file)) {
+      const bool sent = std::any_of(kase.steps.begin(), kase.steps.end(), [&](const Step& step) {
+        return command_of(step.input) == row.name;
+      });
+      if (sent) kase.commands.push_back(std::move(row));
+    }
+  }
   const fs::path times_file = reference_times_file_of(file);
   const auto [times, fresh] = times_read.try_emplace(times_file);
   if (fresh) {

@@ -38,6 +38,16 @@ class Interpreter {
   // The usage of every command, in the protocol's order ("HASH <seed> <key>", ...).
   [[nodiscard]] static std::vector<std::string_view> usages();
 
+  // A command as the command table holds it: its name, its usage (the grammar of its
+  // arguments), and the steps its answer comes from, the functions of BLOOM_FUNCTIONS it calls
+  // (INSERT, CONTAINS and INDEXES those of every kind of filter), in the table's order.
+  struct CommandRow {
+    std::string_view name;
+    std::string_view usage;
+    std::vector<Step> steps;
+  };
+  [[nodiscard]] static std::vector<CommandRow> command_rows();
+
   // Equal interpreters answer every line alike: the same functions and the same filter, or
   // none. A bad line keeps an interpreter equal to its old self (the fuzz target checks it).
   friend bool operator==(const Interpreter& a, const Interpreter& b) {

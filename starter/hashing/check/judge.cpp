@@ -52,6 +52,26 @@ std::string answered(const RunResult& run, const Case& kase) {
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
+// Where a program built on the starter works at `input`'s command: ", in murmur3_32 or
+// print_hash, which give its answer in the starter" (commands.tsv); empty when the table does
+// not say, or names no function (given code alone).
+std::string functions_at(const Case& kase, std::string_view input) {
+  const std::string_view name = command_of(input);
+  for (const CommandInfo& command : kase.commands) {
+    if (command.name != name || command.functions.empty()) continue;
+    std::string list;
+    for (std::size_t i = 0; i < command.functions.size(); ++i) {
+      list += (i == 0                              ? ""
+               : i + 1 == command.functions.size() ? " or "
+                                                   : ", ") +
+              command.functions[i];
+    }
+    return ", in " + list + (command.functions.size() == 1 ? ", which gives" : ", which give") +
+           " its answer in the starter";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string allocation_failure(const RunResult& run) {
@@ -106,14 +126,16 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     if (m && !m->actual && !m->extra_output && came > 0) {
       result.summary = "no answer to this line " + when + ": the " + std::to_string(came) +
                        (came == 1 ? " answer" : " answers") +
-                       " before it came, and the program was still working on this command";
+                       " before it came, and the program was still working on this command" +
+                       (m->step != nullptr ? functions_at(kase, m->step->input) : "");
     } else if (came == 0) {
       // The first command is named: a program that delivers each answer as it is made (the
       // starters' given code does) is stuck on it; one that holds every answer back until its
       // end may be stuck on any, which the output cannot tell apart.
       const std::string first = kase.steps.empty() ? "" : kase.steps.front().input;
       result.summary = "no answer at all " + when + ", not even to the first command, " + first +
-                       ": a program that writes each answer as it is made is stuck on it";
+                       ": a program that writes each answer as it is made is stuck on it" +
+                       functions_at(kase, first);
     } else {
       result.summary = "not finished " + when + " (" + answered(run, kase) +
                        (output_right ? ", all of them right" : "") + ")";
