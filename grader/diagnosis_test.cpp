@@ -2,10 +2,11 @@
 // case names the mistake whose recorded answer the program gave.
 #include <doctest/doctest.h>
 
-#include "spawn.hpp"
 #include "case_file.hpp"
+#include "compare.hpp"
 #include "judge.hpp"
 #include "report.hpp"
+#include "spawn.hpp"
 
 namespace {
 
@@ -39,18 +40,28 @@ grader::RunResult answered(const std::string& out) {
 
 }  // namespace
 
-TEST_CASE("a failed line whose answer is a known mistake's names it in every report") {
+// Two lines of one case, where float-division answers both otherwise: evidence enough.
+constexpr const char* kTwoLines =
+    "> INIT 9 0.01\n"
+    "bytes=10 hashes=5\n"
+    "> INIT 5 0.01\n"
+    "bytes=6 hashes=5\n";
+constexpr const char* kTwoRows =
+    "# recorded\n2\tfloat-division\tbytes=10 hashes=6\n4\tfloat-division\tbytes=6 hashes=6\n";
+
+TEST_CASE("a case whose answers are a known mistake's, line for line, names it in every report") {
   const TempDir dir;
   write_file(dir.path() / "mistakes.tsv", kCatalogue);
-  write_file(dir.path() / "x.case", kCase);
-  write_file(dir.path() / "x.mistakes", "# recorded\n3\tfloat-division\tbytes=10 hashes=6\n");
+  write_file(dir.path() / "x.case", kTwoLines);
+  write_file(dir.path() / "x.mistakes", kTwoRows);
   const grader::Case kase = grader::load_case(dir.path() / "x.case", "x");
-  REQUIRE(kase.mistakes.size() == 1);
-  CHECK(kase.mistakes[0].case_line == 3);
+  REQUIRE(kase.mistakes.size() == 2);
+  CHECK(kase.mistakes[0].case_line == 2);
   CHECK(kase.mistakes[0].info.source == "lesson 000, Common mistakes");
 
   // compared as the grader compares lines: case and spacing do not matter
-  const grader::CaseResult wrong = grader::judge(kase, answered("BYTES=10  hashes=6\n"), {});
+  const grader::CaseResult wrong =
+      grader::judge(kase, answered("BYTES=10  hashes=6\nbytes=6 hashes=6\n"), {});
   REQUIRE(wrong.diagnosis.size() == 1);
   CHECK(wrong.diagnosis[0]->info.id == "float-division");
   const std::vector<std::string> details = grader::failure_details(wrong);
@@ -62,21 +73,59 @@ TEST_CASE("a failed line whose answer is a known mistake's names it in every rep
   REQUIRE(report.diagnoses().size() == 1);
   CHECK(report.diagnoses()[0].cases == 1);
 
-  // another wrong answer, a right one and a missing one name nothing
-  CHECK(grader::judge(kase, answered("bytes=10 hashes=7\n"), {}).diagnosis.empty());
-  CHECK(grader::judge(kase, answered("bytes=10 hashes=5\n"), {}).diagnosis.empty());
-  CHECK(grader::judge(kase, answered(""), {}).diagnosis.empty());
+  // another wrong answer, a right one, a missing one and a line too many name nothing
+  CHECK(
+      grader::judge(kase, answered("bytes=10 hashes=7\nbytes=6 hashes=6\n"), {}).diagnosis.empty());
+  CHECK(
+      grader::judge(kase, answered("bytes=10 hashes=6\nbytes=6 hashes=5\n"), {}).diagnosis.empty());
+  CHECK(grader::judge(kase, answered("bytes=10 hashes=6\n"), {}).diagnosis.empty());
+  CHECK(grader::judge(kase, answered("debug\nbytes=10 hashes=6\nbytes=6 hashes=6\n"), {})
+            .diagnosis.empty());
+}
+
+TEST_CASE("one line of a small answer names nothing by itself; one of five differing digits does") {
+  const TempDir dir;
+  write_file(dir.path() / "mistakes.tsv", kCatalogue);
+  write_file(dir.path() / "x.case", kTwoLines);
+  // float-division as if it answered the second line right: its one wrong answer differs in one
+  // digit
+  write_file(dir.path() / "x.mistakes", "2\tfloat-division\tbytes=10 hashes=6\n");
+  CHECK(grader::judge(grader::load_case(dir.path() / "x.case", "x"),
+                      answered("bytes=10 hashes=6\nbytes=6 hashes=5\n"), {})
+            .diagnosis.empty());
+  write_file(dir.path() / "x.mistakes", "2\tfloat-division\tbytes=10 hashes=65536\n");
+  CHECK(grader::judge(grader::load_case(dir.path() / "x.case", "x"),
+                      answered("bytes=10 hashes=65536\nbytes=6 hashes=5\n"), {})
+            .diagnosis.size() == 1);
+  // the digits counted: those of the numbers that differ from the expected line's, in place
+  CHECK(grader::evidence_digits("bits=9585 hashes=7", "bits=9586 hashes=7") == 4);
+  CHECK(grader::evidence_digits("bits=2 hashes=1", "bits=0 hashes=1") == 1);
+  CHECK(grader::evidence_digits("48ad2c42", "422cad48") == 8);
+  CHECK(grader::evidence_digits("yes", "no") == 0);
+  CHECK(grader::evidence_digits("dragon     no    [30, 1]", "dragon     no    [8, 21]") == 3);
+  CHECK(grader::evidence_digits("1 2", "1 2 3") == 1);
+}
+
+TEST_CASE("a long answer is kept as its digest, which a line that matches it has too") {
+  const std::string payload(600, 'a');
+  const std::string stored = grader::stored_answer(std::string(600, 'b'), payload);
+  CHECK(stored == "#digest 600 " + grader::line_digest(payload));
+  grader::KnownMistake row{2, stored, {"float-division", "bip37", "s", "m"}};
+  CHECK(grader::row_matches(row, std::string(600, 'A') + " \r"));  // letter case and trailing space
+  CHECK_FALSE(grader::row_matches(row, std::string(599, 'a') + "b"));
+  CHECK(grader::stored_answer("bits=1", "bits=2") == "bits=2");  // short: kept as it is
 }
 
 TEST_CASE("a hidden case still names the mistake, and shows nothing else") {
   const TempDir dir;
   write_file(dir.path() / "mistakes.tsv", kCatalogue);
-  write_file(dir.path() / "x.case", std::string("@hidden\n") + kCase);
-  // @hidden moved the expected line down by one: line 4 now
-  write_file(dir.path() / "x.mistakes", "4\tfloat-division\tbytes=10 hashes=6\n");
+  write_file(dir.path() / "x.case", std::string("@hidden\n") + kTwoLines);
+  // @hidden moved the expected lines down by one: lines 3 and 5 now
+  write_file(dir.path() / "x.mistakes",
+             "3\tfloat-division\tbytes=10 hashes=6\n5\tfloat-division\tbytes=6 hashes=6\n");
   const grader::Case kase = grader::load_case(dir.path() / "x.case", "x");
-  const std::vector<std::string> details =
-      grader::failure_details(grader::judge(kase, answered("bytes=10 hashes=6\n"), {}));
+  const std::vector<std::string> details = grader::failure_details(
+      grader::judge(kase, answered("bytes=10 hashes=6\nbytes=6 hashes=6\n"), {}));
   REQUIRE(details.size() == 2);
   CHECK(details[0] == "hidden case: wrong-output");
   CHECK(details[1].rfind("diagnosis: ", 0) == 0);

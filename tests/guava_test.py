@@ -12,7 +12,10 @@ then requires:
       (compared as sets: Guava's are read back out of a filter's bits), WRITETO, HASH128 with
       seeds below 2^31 and CRC32 over random bytes;
   (c) what the protocol says of HASH128's seed: Guava sign-extends it, so for a seed of 2^31 or
-      more its hash differs from the reference's, and below 2^31 the two agree.
+      more its hash differs from the reference's, and below 2^31 the two agree;
+  (d) that Guava's murmur3_32_fixed().hashUnencodedChars(key) is the known mistake
+      utf16le-bytes (docs/mistakes.md, "The forms real code takes"): the Java program's HASH
+      answers it, and on every key but the empty one the reference's own HASH differs.
 
 Without javac, java or /usr/share/java/guava.jar it exits 77 (skipped), saying what is missing.
 
@@ -249,6 +252,20 @@ def main():
                          + (", the same, where Guava sign-extends the seed" if a == b else ""))
     failures += wrong[:10] + ([f"(c) ... and {len(wrong) - 10} more"] if len(wrong) > 10 else [])
     print(f"(c) {len(cases)} HASH128 lines: seeds of 2^31 and more differ, seeds below agree")
+
+    # (d) hashUnencodedChars: UTF-16LE, two bytes a code unit
+    keys = ["", "a", "hello", "café", "日本語", "😀", "a😀", "😀😀 x", "π≈3.14159"]
+    keys += [utf8_key(rng, text=True).decode() for _ in range(6)]
+    cases = [(seed_, key.encode()) for seed_ in (0, 0x9747b28c, rng.randrange(2**32)) for key in keys]
+    lines = [b"HASH %d %s" % case for case in cases]
+    java = answers(guava, lines)
+    mistaken = answers([args.reference, "--mistake", "utf16le-bytes"], lines)
+    right = answers([args.reference], lines)
+    wrong = [f"(d) {shorten(line)}: guava {shorten(a)}, the reference with utf16le-bytes {shorten(b)}, "
+             f"without {shorten(c)}" for (_, key), line, a, b, c in zip(cases, lines, java, mistaken, right)
+             if a != b or (a == c) != (key == b"")]
+    failures += wrong[:10]
+    print(f"(d) {len(cases)} HASH lines: Guava's hashUnencodedChars answers as utf16le-bytes")
     print(f"took {time.monotonic() - started:.1f} s")
     if differing > 10:
         failures.append(f"... and {differing - 10} more differences (seed {seed})")

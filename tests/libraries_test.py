@@ -23,8 +23,13 @@ PROGRAMS = [
     ("hashing", ["--murmur", "murmurhash"], set(), True),  # UTF-8 bytes: right
     ("hashing", ["--murmur", "murmurhash3js"], {"utf16-code-units"}, False),
     ("hashing", ["--murmur", "murmurhash-js"], {"utf16-code-units"}, False),
-    # charCodeAt & 0xffff: the code-unit form for é, a form of its own for π, which names nothing
-    ("hashing", ["--murmur", "imurmurhash"], {"utf16-code-units"}, False),
+    # charCodeAt & 0xffff: the code-unit form for é, a form of its own for π and for 😀, which
+    # name nothing; and below U+0100 a byte per code point answers as a byte per code unit
+    ("hashing", ["--murmur", "imurmurhash"], {"one of: utf16-code-units, code-point-units"}, False),
+    # input read as Latin-1, a character per byte: charCodeAt & 0xff gives the bytes back (right),
+    # and a library that encodes its string as UTF-8 encodes them a second time
+    ("hashing", ["--murmur", "murmurhash-js", "--input", "latin1"], set(), True),
+    ("hashing", ["--murmur", "murmurhash", "--input", "latin1"], {"utf8-twice"}, False),
     ("basics", [], set(), True),  # every step written by hand, right
     ("basics", ["--fnv", "@sindresorhus/fnv1a"], {"fnv-1a-32"}, False),  # its default size is 32
     ("basics", ["--fnv", "fnv-plus-64"], {"characters-hashed"}, False),  # charCodeAt, not UTF-8

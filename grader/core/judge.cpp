@@ -315,7 +315,8 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
       for (const MistakeInfo* mistake : known->named()) pair_here.insert(mistake->id);
     }
     const std::vector<MistakeTranscript> all = transcripts(*result.kase);
-    // a line a pair with `id` answers right, as a program with both would
+    const std::vector<std::string_view> lines = output_lines(result.run.out);
+    // a line that a pair with `id` answers right, where the program's answers are that pair's
     const auto pair_right = [&](const std::string& id, int line) {
       return std::any_of(all.begin(), all.end(), [&](const MistakeTranscript& pair) {
         const std::vector<const MistakeInfo*> named = pair.rows.front()->named();
@@ -323,7 +324,8 @@ std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results)
                std::any_of(named.begin(), named.end(),
                            [&](const MistakeInfo* m) { return m->id == id; }) &&
                std::none_of(pair.rows.begin(), pair.rows.end(),
-                            [&](const KnownMistake* row) { return row->case_line == line; });
+                            [&](const KnownMistake* row) { return row->case_line == line; }) &&
+               explains(pair, *result.kase, lines);
       });
     };
     for (const MistakeTranscript& transcript : all) {

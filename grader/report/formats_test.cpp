@@ -120,12 +120,15 @@ TEST_CASE("a mistake named only where another, named more often, is named too is
 namespace {
 
 // Two lines; "early" gets line 2 wrong, "late" and "third" line 4; a program with both early and
-// late answers line 2 right and line 4 as no single mistake does, as recording writes it.
+// late answers line 2 right and line 4 as no single mistake does, as recording writes it. Each
+// answer is a hash's 8 digits: evidence enough on one line.
 grader::Case evidence_case() {
-  grader::Case kase = grader::parse_case("> A\nx\n> B\ny\n", "dir/one", "dir/one.case");
-  kase.mistakes = {{2, "q", {"early", "e", "s", "m"}}, {4, "r", {"late", "e", "s", "m"}},
-                   {4, "t", {"third", "e", "s", "m"}},
-                   {4, "s", {"early", "e", "s", "m"}, {{"late", "e", "s", "m"}}}};
+  grader::Case kase =
+      grader::parse_case("> A\n11111111\n> B\n22222222\n", "dir/one", "dir/one.case");
+  kase.mistakes = {{2, "aaaaaaaa", {"early", "e", "s", "m"}},
+                   {4, "bbbbbbbb", {"late", "e", "s", "m"}},
+                   {4, "cccccccc", {"third", "e", "s", "m"}},
+                   {4, "dddddddd", {"early", "e", "s", "m"}, {{"late", "e", "s", "m"}}}};
   return kase;
 }
 
@@ -151,12 +154,17 @@ using Names = std::vector<std::string>;
 TEST_CASE("a mistake whose first wrong answer stands on a line answered right is ruled out") {
   grader::Case kase = evidence_case();
   // line 2 right: "early" cannot be what the program does
-  CHECK(ruled_out_and_named(kase, "x\nr\n") == std::pair{Names{"early"}, Names{"late"}});
-  CHECK(ruled_out_and_named(kase, "q\ny\n").second == Names{"early"});  // line 2 wrong, as early answers
-  CHECK(ruled_out_and_named(kase, "x\ny\n").first == Names{"early", "late", "third"});  // passed: all out
+  CHECK(ruled_out_and_named(kase, "11111111\nbbbbbbbb\n") ==
+        std::pair{Names{"early"}, Names{"late"}});
+  // line 2 wrong, as early answers, and line 4 right, as it answers too
+  CHECK(ruled_out_and_named(kase, "aaaaaaaa\n22222222\n").second == Names{"early"});
+  // passed: all out
+  CHECK(ruled_out_and_named(kase, "11111111\n22222222\n").first == Names{"early", "late", "third"});
+  // a later line answered right rules out a mistake that goes wrong there, once every line came
+  CHECK(ruled_out_and_named(kase, "eeeeeeee\n22222222\n").first == Names{"late", "third"});
   // a common answer names nothing, but its line still rules out what it contradicts
   kase.mistakes[1].common = true;
-  CHECK(ruled_out_and_named(kase, "x\nr\n") == std::pair{Names{"early"}, Names{}});
+  CHECK(ruled_out_and_named(kase, "11111111\nbbbbbbbb\n") == std::pair{Names{"early"}, Names{}});
 }
 
 TEST_CASE("a pair's own answer keeps both its mistakes and rules out a third that goes wrong there") {
@@ -164,10 +172,14 @@ TEST_CASE("a pair's own answer keeps both its mistakes and rules out a third tha
   // The pair's answer is its first wrong one: the pair answers line 2 right, as the program did,
   // so line 2 does not rule early out. "third" goes wrong on line 4 too, and would have answered
   // it otherwise: the program is the pair, and a program with two mistakes makes no third.
-  CHECK(ruled_out_and_named(kase, "x\ns\n") == std::pair{Names{"third"}, Names{"early", "late"}});
-  // a common answer is no evidence of the pair either: line 2 rules early out, and nothing third
+  CHECK(ruled_out_and_named(kase, "11111111\ndddddddd\n") ==
+        std::pair{Names{"third"}, Names{"early", "late"}});
+  // a common answer is no evidence of the pair either: it names nothing; but the program's
+  // answers are still the pair's, which answers line 2 right, so that line rules early out no more
   kase.mistakes[3].common = true;
-  CHECK(ruled_out_and_named(kase, "x\ns\n") == std::pair{Names{"early"}, Names{}});
+  CHECK(ruled_out_and_named(kase, "11111111\ndddddddd\n") == std::pair{Names{}, Names{}});
+  // answered otherwise on line 4, the program is not the pair: line 2 rules early out
+  CHECK(ruled_out_and_named(kase, "11111111\neeeeeeee\n").first == Names{"early"});
 }
 
 TEST_CASE("each report format of the table writes its own form, and --report finds it by name") {

@@ -8,6 +8,8 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -53,17 +55,61 @@ std::vector<std::uint32_t> code_points(Bytes key) {
   return out;
 }
 
+// The UTF-16 code units of the text `key` spells: a code point above U+FFFF is two (a
+// surrogate pair).
+std::vector<std::uint32_t> utf16_units(Bytes key) {
+  std::vector<std::uint32_t> out;
+  for (const std::uint32_t point : code_points(key)) {
+    if (point < 0x10000) {
+      out.push_back(point);
+    } else {
+      out.push_back(0xd800 + ((point - 0x10000) >> 10));
+      out.push_back(0xdc00 + ((point - 0x10000) & 0x3ff));
+    }
+  }
+  return out;
+}
+
 // The low byte of each UTF-16 code unit of the text `key` spells: what charCodeAt(i) & 0xff
 // reads, one per unit, so that the length counts units too (a code point above U+FFFF is two).
 std::vector<std::uint8_t> utf16_low_bytes(Bytes key) {
   std::vector<std::uint8_t> out;
-  for (const std::uint32_t point : code_points(key)) {
-    if (point < 0x10000) {
-      out.push_back(static_cast<std::uint8_t>(point));
+  for (const std::uint32_t unit : utf16_units(key)) out.push_back(static_cast<std::uint8_t>(unit));
+  return out;
+}
+
+// The text `key` spells as UTF-16LE, two bytes per code unit, the low byte first: what Guava's
+// hashUnencodedChars(key) hashes (tests/guava_test.py runs it).
+std::vector<std::uint8_t> utf16le_bytes(Bytes key) {
+  std::vector<std::uint8_t> out;
+  for (const std::uint32_t unit : utf16_units(key)) {
+    out.push_back(static_cast<std::uint8_t>(unit));
+    out.push_back(static_cast<std::uint8_t>(unit >> 8));
+  }
+  return out;
+}
+
+// The low byte of each code point of the text `key` spells, one per code point: ord(c) & 0xff
+// over a Python 3 str (a port of the JavaScript loop, charCodeAt(i) & 0xff, to a language whose
+// strings are code points), so a character above U+FFFF is one unit, not a surrogate pair.
+std::vector<std::uint8_t> code_point_low_bytes(Bytes key) {
+  std::vector<std::uint8_t> out;
+  for (const std::uint32_t point : code_points(key))
+    out.push_back(static_cast<std::uint8_t>(point));
+  return out;
+}
+
+// Each byte of `key` read as a Latin-1 character, and that text encoded as UTF-8: a byte above
+// 0x7f becomes two. What a library that encodes its string input as UTF-8 (npm's murmurhash)
+// hashes when the program read its input as Latin-1 ("binary") text.
+std::vector<std::uint8_t> utf8_of_latin1(Bytes key) {
+  std::vector<std::uint8_t> out;
+  for (const std::uint8_t byte : key) {
+    if (byte < 0x80) {
+      out.push_back(byte);
     } else {
-      const std::uint32_t above = point - 0x10000;
-      out.push_back(static_cast<std::uint8_t>(0xd800 + (above >> 10)));
-      out.push_back(static_cast<std::uint8_t>(0xdc00 + (above & 0x3ff)));
+      out.push_back(static_cast<std::uint8_t>(0xc0 | byte >> 6));
+      out.push_back(static_cast<std::uint8_t>(0x80 | (byte & 0x3f)));
     }
   }
   return out;
@@ -84,8 +130,11 @@ enum MurmurSlip : unsigned {
   kFinaliserSwapped = 64,
   kTailNoFallthrough = 128,
   kUtf16Units = 256,
+  kUtf16Le = 512,
+  kCodePointUnits = 1024,
+  kUtf8Twice = 2048,
 };
-constexpr unsigned kMurmurSlips = kUtf16Units << 1;  // every set of the slips above
+constexpr unsigned kMurmurSlips = kUtf8Twice << 1;  // every set of the slips above
 
 __extension__ typedef unsigned __int128 Wide;  // wide enough for every product below
 constexpr Wide kMask32 = 0xffffffff;
@@ -98,10 +147,16 @@ Wide rotl_masked(Wide x, int r) { return ((x << r) | (x >> (32 - r))) & kMask32;
 // slips on that too; the seed may be wider than 32 bits (BIP 37's seed, never wrapped). With
 // no slips and a 32-bit seed it is murmur3_32.
 std::uint32_t murmur_slipped(Bytes bytes, Wide seed, unsigned slips) {
-  // A JavaScript string hashed by charCodeAt(i) & 0xff: one "byte" per UTF-16 code unit
+  // The key as other bytes than its own (one way at most: kExclusive): a JavaScript string
+  // hashed by charCodeAt(i) & 0xff, one "byte" per UTF-16 code unit; its UTF-16LE bytes; a
+  // byte per code point; or its bytes as Latin-1 text, encoded as UTF-8
   std::vector<std::uint8_t> units;
   if ((slips & kUtf16Units) != 0) units = utf16_low_bytes(bytes);
-  const Bytes key = (slips & kUtf16Units) != 0 ? Bytes(units) : bytes;
+  if ((slips & kUtf16Le) != 0) units = utf16le_bytes(bytes);
+  if ((slips & kCodePointUnits) != 0) units = code_point_low_bytes(bytes);
+  if ((slips & kUtf8Twice) != 0) units = utf8_of_latin1(bytes);
+  const bool recoded = (slips & (kUtf16Units | kUtf16Le | kCodePointUnits | kUtf8Twice)) != 0;
+  const Bytes key = recoded ? Bytes(units) : bytes;
   const auto cut = [slips](Wide x) { return (slips & kNoTruncation) != 0 ? x : x & kMask32; };
   const auto mix_k = [&](Wide k) { return cut(rotl_masked(cut(k * kC1), 15) * kC2); };
   const auto mix_h = [&](Wide h) { return cut(rotl_masked(h, 13) * 5 + 0xe6546b64); };
@@ -209,8 +264,14 @@ FilterSize size_as(std::uint32_t n, double p) {
   return {bytes, static_cast<std::uint32_t>(hashes)};
 }
 
-enum BitIndexSlip : unsigned { kWideSeed = 1, kModBytes = 2, kSumNotWrapped = 4 };
-constexpr unsigned kBitIndexSlips = kSumNotWrapped << 1;
+enum BitIndexSlip : unsigned {
+  kWideSeed = 1,
+  kModBytes = 2,
+  kSumNotWrapped = 4,
+  kSignedFloorMod = 8,
+  kAbsSigned = 16,
+};
+constexpr unsigned kBitIndexSlips = kAbsSigned << 1;
 
 template <unsigned Slips>
 std::uint32_t bit_index_as(Bytes element, std::uint32_t hash_index, std::uint32_t tweak,
@@ -221,7 +282,23 @@ std::uint32_t bit_index_as(Bytes element, std::uint32_t hash_index, std::uint32_
   } else if constexpr ((Slips & kSumNotWrapped) != 0) {
     seed = Wide{hash_index * kSeedStep} + tweak;  // the product wraps, the sum does not
   }
-  return murmur_slipped(element, seed, 0) % ((Slips & kModBytes) != 0 ? bit_count / 8 : bit_count);
+  const std::uint32_t hash = murmur_slipped(element, seed, 0);
+  const std::uint32_t modulus = (Slips & kModBytes) != 0 ? bit_count / 8 : bit_count;
+  if constexpr ((Slips & kSignedFloorMod) != 0) {
+    // Python's mmh3.hash(element, seed) % bits: a signed hash, and % floors (never negative)
+    const std::int64_t rest = std::int64_t{static_cast<std::int32_t>(hash)} % std::int64_t{modulus};
+    return static_cast<std::uint32_t>(rest < 0 ? rest + modulus : rest);
+  } else if constexpr ((Slips & kAbsSigned) != 0) {
+    // Java's Math.abs(h) % bits on an int hash. Math.abs(Integer.MIN_VALUE) is MIN_VALUE, and
+    // Java's % keeps the sign: that one hash gives a negative index (an error, as in Java)
+    const auto signed_hash = static_cast<std::int32_t>(hash);
+    const std::int64_t wide = signed_hash;
+    const std::int64_t magnitude =
+        wide < 0 && signed_hash != std::numeric_limits<std::int32_t>::min() ? -wide : wide;
+    return static_cast<std::uint32_t>(magnitude % std::int64_t{modulus});
+  } else {
+    return hash % modulus;
+  }
 }
 
 enum PayloadSlip : unsigned { kBigEndianFields = 1, kOneByteSize = 2, kMsbFirst = 4 };
@@ -669,14 +746,25 @@ BLOOM_VARIANTS(GoIndex, kGoIndexSlips, go_index_as)
 
 // Slips of one step that have no one combined answer: one line written two ways, or one way
 // that already holds the other (BIP 37's sizing truncates, from an integer m / n).
-constexpr std::array<std::pair<Step, unsigned>, 20> kExclusive{{
+constexpr std::array<std::pair<Step, unsigned>, 30> kExclusive{{
     {Step::Murmur, kTailByteOrder | kSignedChar},
     {Step::Murmur, kTailByteOrder | kTailNoFallthrough},
     {Step::Murmur, kSignedChar | kTailNoFallthrough},
     {Step::Murmur, kUtf16Units | kCharacterCount},
+    // the key becomes bytes one way, and with it the length
+    {Step::Murmur, kUtf16Le | kCharacterCount},
+    {Step::Murmur, kCodePointUnits | kCharacterCount},
+    {Step::Murmur, kUtf8Twice | kCharacterCount},
+    {Step::Murmur, kUtf16Units | kUtf16Le},
+    {Step::Murmur, kUtf16Units | kCodePointUnits},
+    {Step::Murmur, kUtf16Units | kUtf8Twice},
+    {Step::Murmur, kUtf16Le | kCodePointUnits},
+    {Step::Murmur, kUtf16Le | kUtf8Twice},
+    {Step::Murmur, kCodePointUnits | kUtf8Twice},
     {Step::Position, kAll32Bit | k32BitProduct},
     {Step::FilterSize, kNoByteCap | kCapInBits},
     {Step::BitIndex, kWideSeed | kSumNotWrapped},
+    {Step::BitIndex, kSignedFloorMod | kAbsSigned},  // a signed hash is made an index one way
     {Step::Decode, kHexTextHashed | kAsUtf8Text},
     {Step::Fnv, kFnv32Constants | kFnv32Bit},
     {Step::ClassicSize, kTruncatedK | kRoundedUpK},
@@ -688,8 +776,8 @@ constexpr std::array<std::pair<Step, unsigned>, 20> kExclusive{{
     {Step::ClassicSize, kBip37Sizing | kTruncatedM},
     {Step::PrintHash, kReversed32 | kSigned32},
     {Step::GuavaSize, kGuavaTruncatedK | kKFromP},  // k is computed one way
-    {Step::GuavaIndex, kMitz32 | kFromOne},       // MITZ_32 counts from 1 already
-    {Step::GuavaIndex, kMitz32 | kComplemented},  // and complements already
+    {Step::GuavaIndex, kMitz32 | kFromOne},         // MITZ_32 counts from 1 already
+    {Step::GuavaIndex, kMitz32 | kComplemented},    // and complements already
 }};
 
 }  // namespace
@@ -726,6 +814,21 @@ const std::vector<Mistake>& mistakes() {
        "packages murmurhash3js, murmurhash-js and imurmurhash do), and the length counts code "
        "units: hash the key's UTF-8 bytes (new TextEncoder().encode(key)), and use their count",
        Step::Murmur, kUtf16Units},
+      {"utf16le-bytes", "hashing", "lesson 002, Common mistakes",
+       "the key is hashed as UTF-16LE, two bytes per UTF-16 code unit, and the length counts "
+       "those bytes (as Guava's hashUnencodedChars(key) does): hash "
+       "the key's UTF-8 bytes, and use their count",
+       Step::Murmur, kUtf16Le},
+      {"code-point-units", "hashing", "lesson 002, Common mistakes",
+       "each character (code point) of the key is hashed as one byte, its lowest, and the "
+       "length counts characters (ord(c) & 0xff over a Python str): a character above U+FFFF is "
+       "4 UTF-8 bytes, and every key is hashed as its UTF-8 bytes",
+       Step::Murmur, kCodePointUnits},
+      {"utf8-twice", "hashing", "lesson 002, Common mistakes",
+       "the key's bytes are encoded as UTF-8 a second time: read as Latin-1 text (one character "
+       "per byte) and handed to a hash that encodes its text as UTF-8, so every byte above 0x7f "
+       "becomes two (read the key as UTF-8 text, or hash its bytes as they are)",
+       Step::Murmur, kUtf8Twice},
       {"hash-bytes-reversed", "hashing", "lesson 002, MurmurHash3, 32-bit version",
        "the hash's bytes are printed in little-endian order (Guava's HashCode.toString(), or "
        "Buffer.writeUInt32LE(h).toString(\"hex\")): print the 32-bit number itself, the most "
@@ -830,6 +933,15 @@ const std::vector<Mistake>& mistakes() {
       {"byte-modulus", "bip37", "lesson 000, Common mistakes",
        "bit indexes are taken mod the byte count (positions are mod bytes * 8)", Step::BitIndex,
        kModBytes},
+      {"signed-bit-index", "bip37", "lesson 000, Where the bits go",
+       "bit indexes come from the hash as a signed 32-bit number, floored mod the bit count "
+       "(Python's mmh3.hash(element, seed) % bits): the hash is unsigned, 0 to 2^32 - 1 (pass "
+       "signed=False, or mask with & 0xffffffff)",
+       Step::BitIndex, kSignedFloorMod},
+      {"abs-bit-index", "bip37", "lesson 000, Where the bits go",
+       "bit indexes are Math.abs of the hash as a signed 32-bit int, mod the bit count (Java's "
+       "Math.abs(h) % bits): the hash is unsigned, so take (h & 0xffffffffL) % bits",
+       Step::BitIndex, kAbsSigned},
       {"hex-text-hashed", "bip37", "lesson 000, Common mistakes",
        "the hex text is hashed instead of the bytes it spells", Step::Decode, kHexTextHashed},
       {"element-as-text", "bip37", "lesson 000, Common mistakes",

@@ -1,7 +1,7 @@
 // The course protocol's lesson-004 Guava subset (docs/protocol.md: HASH128, CRC32, GUAVA, INSERT,
-// CONTAINS, INDEXES, WRITETO), answered by the real Guava library, never by re-implementing it:
-// tests/guava_test.py compares it byte for byte with the reference. Any other command answers
-// "error: unsupported".
+// CONTAINS, INDEXES, WRITETO; and HASH, by hashUnencodedChars, a form the kit names), answered by
+// the real Guava library, never by re-implementing it: tests/guava_test.py compares it byte for
+// byte with the reference. Any other command answers "error: unsupported".
 //
 //   javac -cp /usr/share/java/guava.jar -d CLASSES GuavaProtocol.java
 //   java -cp CLASSES:/usr/share/java/guava.jar GuavaProtocol < session.txt
@@ -110,6 +110,20 @@ public final class GuavaProtocol {
         long seed = u32(ascii(line, space + 1, seedEnd));
         byte[] key = second < 0 ? new byte[0] : Arrays.copyOfRange(line, second + 1, line.length);
         return Hashing.murmur3_128((int) seed).hashBytes(key).toString();
+      }
+      case "HASH": {
+        // Not the protocol's HASH: Guava's hashUnencodedChars of the key read as UTF-8 text, each
+        // UTF-16 code unit's two bytes hashed, low byte first (guava_test.py's part (d))
+        if (space < 0) {
+          throw new Refused("HASH needs a seed");
+        }
+        int second = indexOf(line, (byte) ' ', space + 1);
+        long seed = u32(ascii(line, space + 1, second < 0 ? line.length : second));
+        String key = second < 0
+            ? ""
+            : new String(line, second + 1, line.length - second - 1, StandardCharsets.UTF_8);
+        return String.format(
+            "%08x", Hashing.murmur3_32_fixed((int) seed).hashUnencodedChars(key).asInt());
       }
       case "CRC32": {
         byte[] key = space < 0 ? new byte[0] : Arrays.copyOfRange(line, space + 1, line.length);

@@ -6,6 +6,10 @@
 //
 //   node bloom.js [--murmur murmurhash3js|murmurhash-js|imurmurhash|murmurhash]
 //                 [--fnv @sindresorhus/fnv1a|fnv-plus|fnv-plus-64] [--size bloom-filters]
+//                 [--input latin1]
+//
+// --input latin1 reads standard input as Latin-1 ("binary") text, a character per byte: how a
+// program hands raw bytes to a library that takes strings only.
 'use strict';
 const readline = require('readline');
 
@@ -120,6 +124,7 @@ function answer(line) {
   }
 }
 
+if (options.input) process.stdin.setEncoding(options.input);
 const input = readline.createInterface({input: process.stdin, crlfDelay: Infinity});
 input.on('line', (raw) => {
   const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <map>
@@ -101,7 +102,67 @@ std::string utf16_low_bytes(const std::string& text) {
   return out;
 }
 
-std::string key_bytes(const std::string& key) { return made("utf16-code-units") ? utf16_low_bytes(key) : key; }
+// The code points of UTF-8 text, a byte that starts no character standing for itself.
+std::vector<std::uint32_t> characters(const std::string& text) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = lead < 0x80                   ? 1
+                         : lead >= 0xf0 && lead < 0xf5 ? 4
+                         : lead >= 0xe0                ? 3
+                         : lead >= 0xc2                ? 2
+                                                       : 1;
+    std::uint32_t point = length == 1 ? lead : lead & (0x7fu >> length);
+    for (std::size_t j = 1; j < length; ++j) {
+      if (i + j >= text.size() || (static_cast<unsigned char>(text[i + j]) & 0xc0) != 0x80) {
+        length = 1;
+        point = lead;
+        break;
+      }
+      point = point << 6 | (static_cast<unsigned char>(text[i + j]) & 0x3fu);
+    }
+    out.push_back(point);
+    i += length;
+  }
+  return out;
+}
+
+std::string key_bytes(const std::string& key) {
+  if (made("utf16-code-units")) return utf16_low_bytes(key);
+  std::string out;
+  if (made("utf16le-bytes")) {  // key.getBytes(UTF_16LE): each code unit, low byte first
+    const auto unit = [&out](std::uint32_t u) {
+      out += static_cast<char>(u & 0xff);
+      out += static_cast<char>(u >> 8 & 0xff);
+    };
+    for (const std::uint32_t c : characters(key)) {
+      if (c >= 0x10000) {
+        unit(0xd800 + ((c - 0x10000) >> 10));
+        unit(0xdc00 + ((c - 0x10000) & 0x3ff));
+      } else {
+        unit(c);
+      }
+    }
+    return out;
+  }
+  if (made("code-point-units")) {  // a std::u32string's characters, each cut to a char
+    for (const std::uint32_t c : characters(key)) out += static_cast<char>(c & 0xff);
+    return out;
+  }
+  if (made("utf8-twice")) {  // each byte a Latin-1 character, then that text encoded as UTF-8
+    for (const char c : key) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x80) {
+        out += c;
+      } else {
+        out += static_cast<char>(0xc0 | byte >> 6);
+        out += static_cast<char>(0x80 | (byte & 0x3f));
+      }
+    }
+    return out;
+  }
+  return key;
+}
 
 std::string hash_text(std::uint32_t h) {
   char text[16];
@@ -470,7 +531,17 @@ struct Filter {
       seed &= kMask;
     }
     const std::uint64_t size = made("byte-modulus") ? data.size() : data.size() * 8;
-    return murmur(key, seed) % size;
+    const std::uint32_t h = murmur(key, seed);
+    if (made("signed-bit-index")) {  // Python's mmh3.hash() is signed, and its % floors
+      const std::int64_t s = static_cast<std::int32_t>(h), n = static_cast<std::int64_t>(size);
+      return static_cast<std::uint64_t>((s % n + n) % n);
+    }
+    if (made("abs-bit-index")) {  // Java: Math.abs(h) % bits, h an int; Math.abs(MIN_VALUE) < 0
+      const std::int32_t s = static_cast<std::int32_t>(h);
+      const std::int64_t a = s == INT32_MIN ? s : std::llabs(s);
+      return static_cast<std::uint64_t>(a % static_cast<std::int64_t>(size));
+    }
+    return h % size;
   }
   std::uint8_t mask(std::uint64_t bit) const {
     return static_cast<std::uint8_t>(made("msb-bit-order") ? 0x80 >> (bit & 7) : 1 << (bit & 7));

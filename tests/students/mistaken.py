@@ -167,6 +167,14 @@ def element(text):
 def key_bytes(key):
     if "utf16-code-units" in MISTAKES:  # charCodeAt(i) & 0xff, as murmurhash3js reads a string
         return key.encode("utf-16-le", "surrogatepass")[0::2]
+    if "utf16le-bytes" in MISTAKES:  # key.encode("utf-16-le"), two bytes a code unit
+        # a byte that is not UTF-8 (read as a lone surrogate) stands for itself, one unit
+        return "".join(chr(ord(c) - 0xDC00) if 0xDC80 <= ord(c) <= 0xDCFF else c
+                       for c in key).encode("utf-16-le", "surrogatepass")
+    if "code-point-units" in MISTAKES:  # the JavaScript loop ported to a str: ord(key[i]) & 0xff
+        return bytes(ord(c) & 0xFF for c in key)
+    if "utf8-twice" in MISTAKES:  # read as Latin-1, then a hash that encodes its str as UTF-8
+        return key.encode("utf-8", "surrogateescape").decode("latin-1").encode("utf-8")
     return key.encode("utf-8", "surrogateescape")
 
 
@@ -200,7 +208,13 @@ class Filter:
         elif "seed-not-wrapped" not in MISTAKES:
             seed &= M32
         size = len(self.data) if "byte-modulus" in MISTAKES else len(self.data) * 8
-        return murmur3(data, seed) % size
+        h = murmur3(data, seed)
+        if "signed-bit-index" in MISTAKES or "abs-bit-index" in MISTAKES:
+            h = h - (1 << 32) if h >> 31 else h  # mmh3.hash(), or a Java int
+        if "abs-bit-index" in MISTAKES:  # Java's Math.abs(h) % bits: MIN_VALUE stays negative
+            h = h if h == -(1 << 31) else abs(h)
+            return int(math.fmod(h, size))  # Java's % keeps the dividend's sign
+        return h % size
 
     def mask(self, bit):
         return 0x80 >> (bit & 7) if "msb-bit-order" in MISTAKES else 1 << (bit & 7)

@@ -86,9 +86,9 @@ struct CaseResult {
 // line as expected.
 struct MistakeTranscript {
   std::vector<const KnownMistake*> rows;  // never empty; the first stands for it in a diagnosis
-  // What its answers say (docs/mistakes.md, "Evidence"), over its rows that are neither common
-  // nor errors: the digits of the numbers that differ from the expected line's (evidence_digits),
-  // and the rows with any such digit.
+  // What its answers say (the known-mistakes guide, "Evidence"), over its rows that are neither
+  // common nor errors: the digits of the numbers that differ from the expected line's
+  // (evidence_digits), and the rows with any such digit.
   int digits = 0;
   int lines = 0;
   // Evidence enough to name its mistakes: two lines with a differing number, or one line with
@@ -126,7 +126,8 @@ inline constexpr std::size_t kDigestedAnswer = 512;
 // Evidence across cases (the kit's known-mistakes guide, "Evidence"): a known mistake that
 // answers a line wrong which the program answered right, in any of `results`, is not what the
 // program does, and is taken out of every result's diagnosis; unless a pair with it recorded in
-// that case answers the line right too (the program may be that pair). Where the program's
+// that case answers the line right too, and the program's answers there are that pair's (too
+// little evidence, perhaps, to name it). Where the program's
 // answers are a pair's, the program is that pair: a mistake outside it that goes wrong in that
 // case is ruled out. Returns the ids ruled out, sorted.
 std::vector<std::string> rule_out_contradicted(std::vector<CaseResult>& results);
