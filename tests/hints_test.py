@@ -18,18 +18,9 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import case_text  # noqa: E402
+from blames import BLAMES  # noqa: E402
 import cli  # noqa: E402
 import outcome  # noqa: E402
-
-# The function whose answer a line sending each command shows, when every line before it in
-# the case was right: what a hint bound to that command may blame.
-# INDEXES's answer comes from the current filter's index function: a hint on it may blame
-# any of them, since a case works on one kind of filter and the others cannot fail it.
-BLAMES = {"HASH": {"murmur3_32"}, "POSITIONS": {"double_hash_position"}, "FNV": {"fnv1a_64"},
-          "CHECK": {"classic_position"}, "SIZE": {"classic_filter_size"}, "INIT": {"bip37_filter_size"},
-          "INDEXES": {"bip37_bit_index", "guava_index", "go_index"}, "FILTERLOAD": {"filterload_payload"},
-          "HASH128": {"murmur3_x64_128"}, "CRC32": {"crc32_ieee"}, "GUAVA": {"guava_filter_size"},
-          "GOLANG": {"go_filter_size"}, "WRITETO": {"guava_write_to"}}
 
 
 def main():
