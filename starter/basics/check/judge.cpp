@@ -52,9 +52,9 @@ std::string answered(const RunResult& run, const Case& kase) {
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-// Where a program built on the starter works at `input`'s command: ", in murmur3_32 or
-// print_hash, which give its answer in the starter" (commands.tsv); empty when the table does
-// not say, or names no function (given code alone).
+// Where a program built on the starter works at `input`'s command: "; in the starter, its
+// answer comes from murmur3_32 or print_hash" (commands.tsv); empty when the table does not
+// say, or names no function (given code alone).
 std::string functions_at(const Case& kase, std::string_view input) {
   const std::string_view name = command_of(input);
   for (const CommandInfo& command : kase.commands) {
@@ -66,8 +66,7 @@ std::string functions_at(const Case& kase, std::string_view input) {
                                                    : ", ") +
               command.functions[i];
     }
-    return ", in " + list + (command.functions.size() == 1 ? ", which gives" : ", which give") +
-           " its answer in the starter";
+    return "; in the starter, its answer comes from " + list;
   }
   return "";
 }
