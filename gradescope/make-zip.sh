@@ -37,6 +37,7 @@ def files(folder, pattern="*"):
 packed = {
     "exercises.tsv": pathlib.Path("exercises.tsv"),  # run_autograder asks the grader for the suites
     "cases/mistakes.tsv": pathlib.Path("cases/mistakes.tsv"),
+    "cases/commands.tsv": pathlib.Path("cases/commands.tsv"),  # where a hung case was working
     "scripts/deps.sh": pathlib.Path("scripts/deps.sh"),  # setup.sh installs with it
     **{str(p): p for suite in suites for p in files(suite)},
 }

@@ -145,7 +145,7 @@ def in_debian_root(source, suite, tmp):
     with zipfile.ZipFile(build / "gradescope-autograder.zip") as z:
         packed = {n for n in z.namelist() if n.startswith("cases/")}
     wanted = {str(p.relative_to(source)) for folder in ("cases/protocol", f"cases/{exercise}")
-              for p in (source / folder).rglob("*") if p.is_file()} | {"cases/mistakes.tsv"}
+              for p in (source / folder).rglob("*") if p.is_file()} | {"cases/mistakes.tsv", "cases/commands.tsv"}
     if packed != wanted:
         raise SystemExit(f"the zip's cases differ from the working tree's: "
                          f"missing {sorted(wanted - packed)}, extra {sorted(packed - wanted)}")
