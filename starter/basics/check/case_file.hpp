@@ -75,7 +75,7 @@ struct Step {
 };
 
 // A protocol command, as the course's command table lists it in `commands.tsv` (written by
-// record from bloom-reference --list-commands): its name, its usage, and the functions of the
+// record from the reference solution): its name, its usage, and the functions of the
 // starter its answer comes from; what a report names when a program hangs on the command.
 struct CommandInfo {
   std::string name;                    // "HASH"
