@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "batch/build_cache.hpp"
+#include "batch/fast_build.hpp"
 #include "batch/scheduler.hpp"
 #include "batch/shards.hpp"
 #include "batch/shell_words.hpp"
@@ -38,6 +39,7 @@ struct Context {
   GradeOptions grading;  // each submission's, but for its jobs (GradingOptions::grade_options)
   Limits build_limits;
   fs::path build_cache;  // with --starter: the primed ccache folder, read-only to builds
+  const FastBuild* fast = nullptr;  // with --starter: the starter build's fast path, if any
 };
 
 // How a submission's build and program are started. Under the sandbox each submission is
@@ -132,6 +134,13 @@ std::string write_batch_files(const std::vector<SubmissionReport>& reports, cons
   return written;
 }
 
+SubmissionReport with_build_path(SubmissionReport report, std::string path,
+                                 std::optional<std::int64_t> cpu_ms) {
+  report.build_path = std::move(path);
+  report.build_cpu_ms = cpu_ms;
+  return report;
+}
+
 // One submission, built and graded: its report (scheduler.hpp says what `submission` gives).
 SubmissionReport grade_submission(const Context& context, const fs::path& folder, const Submission& submission) {
   const BatchOptions& options = context.options;
@@ -148,6 +157,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   Launch& launch = *launch_or_not;
   BuildOutcome build;  // none: no command, ok
   std::string build_command = options.build;
+  std::string build_path;
   const std::string& run_command = options.run;
   if (options.build == "cmake") {  // the shared recipe (submission_build.hpp)
     const std::optional<SubmissionBuild> found = find_submission_build(launch.files());
@@ -156,10 +166,16 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                                  {options.build, false, 0, "", no_project_message("the starter")});
     }
     launch.set_project(found->relative);
-    build_command = "cd {project} && " +
-                    (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
-                    submission_build_command();
+    // shaped like the starter: its own build's commands, compiling the student's files alone
+    const std::optional<std::vector<std::string>> objects =
+        context.fast ? fast_objects(*context.fast, found->project) : std::nullopt;
+    build_path = objects ? "fast" : "cmake";
+    build_command =
+        "cd {project} && " +
+        (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
+        (objects ? fast_build_command(*context.fast, *objects) : submission_build_command());
   }
+  std::optional<std::int64_t> build_cpu_ms;
   if (!build_command.empty()) {
     const std::string line = launch.line(build_command);
     const RunResult run = [&] {
@@ -172,6 +188,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
       }
       return run_program(launch.build(build_command), "", context.build_limits);
     }();
+    if (run.started) build_cpu_ms = run.cpu.count();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
     build = {line, ok, run.elapsed.count(),
              build_output_tail(run.out + run.err + (run.started ? "" : run.start_error)),
@@ -182,7 +199,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                       : run.signal
                           ? "the build was killed by " + signal_name(run.signal)
                           : "the build exited with status " + std::to_string(run.exit_code);
-      return build_failed_report(context.cases, id, std::move(build));
+      return with_build_path(build_failed_report(context.cases, id, std::move(build)), build_path,
+                             build_cpu_ms);
     }
   }
   try {
@@ -203,7 +221,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   report.results = grade(context.cases, launch.program(run_command), grade_options, stop_on_interrupt(),
                          [&](const CaseResult&) { submission.case_done(); });
   report.interrupted = stop_on_interrupt().load();
-  return submission_report_of(report, id, std::move(build));
+  return with_build_path(submission_report_of(report, id, std::move(build)), build_path,
+                         build_cpu_ms);
 }
 
 // Every student of the roster without a folder gets a report, so that the gradebook has a row
@@ -298,11 +317,12 @@ int batch_grade(const BatchOptions& options) {
   }
   std::string problem;
   const std::optional<BuildCache> cache =
-      options.starter.empty()
-          ? std::nullopt
-          : prime_build_cache(options.starter, context.build_limits, problem, options.starter_cache);
+      options.starter.empty() ? std::nullopt
+                              : prime_build_cache(options.starter, context.build_limits, problem,
+                                                  options.starter_cache, options.fast_path);
   if (!options.starter.empty() && !cache) return fail(problem);
   if (cache) context.build_cache = cache->path;
+  if (cache && cache->fast) context.fast = &*cache->fast;
 
   fs::create_directories(options.out);
   const std::optional<std::vector<Collected>> roster = roster_of(options, cases);
