@@ -319,7 +319,7 @@ int batch_grade(const BatchOptions& options) {
   const std::optional<BuildCache> cache =
       options.starter.empty() ? std::nullopt
                               : prime_build_cache(options.starter, context.build_limits, problem,
-                                                  options.starter_cache, options.fast_path);
+                                                  options.starter_cache, !options.no_fast_path);
   if (!options.starter.empty() && !cache) return fail(problem);
   if (cache) context.build_cache = cache->path;
   if (cache && cache->fast) context.fast = &*cache->fast;
