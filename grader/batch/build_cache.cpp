@@ -109,6 +109,22 @@ std::string tool_identity(const std::string& name) {
   return name + " missing";
 }
 
+// Every file and folder under `folder` readable by everyone, as ccache's are (CCACHE_UMASK):
+// the builds of --sandbox-users run as slot uids, and a kit that those may not read (which
+// --sandbox-users asks for) would give its mode to the starter's copy here, whose objects the
+// fast path links. The starter is what every student has.
+void open_to_builds(const fs::path& folder) {
+  const fs::perms read = fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read;
+  const fs::perms enter = fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec;
+  fs::permissions(folder, read | enter, fs::perm_options::add);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
+    if (entry.is_symlink()) continue;
+    const bool runs = entry.is_directory() ||
+                      (entry.status().permissions() & fs::perms::owner_exec) != fs::perms::none;
+    fs::permissions(entry.path(), runs ? read | enter : read, fs::perm_options::add);
+  }
+}
+
 // The starter build's folder in the cache: made and built unless a complete one is there.
 fs::path starter_build(const fs::path& project, const fs::path& cache, const Limits& limits,
                        std::string& failed) {
@@ -122,7 +138,9 @@ fs::path starter_build(const fs::path& project, const fs::path& cache, const Lim
   fs::create_directories(folder);
   fs::copy(project, folder / "project", fs::copy_options::recursive);
   failed = build_into(folder / "project", cache, limits);
-  if (failed.empty()) write_file(folder / ".complete", "");
+  if (!failed.empty()) return folder;
+  open_to_builds(folder);
+  write_file(folder / ".complete", "");
   return folder;
 }
 
@@ -130,7 +148,7 @@ fs::path starter_build(const fs::path& project, const fs::path& cache, const Lim
 
 std::string starter_build_key(const fs::path& project) {
   std::uint64_t hash = 14695981039346656037ULL;
-  mix(hash, "fast-build 1");  // this layout's version
+  mix(hash, "fast-build 2");  // this layout's version: 2, its files opened to the slot uids
   mix(hash, submission_build_command());
   for (const char* tool : {"c++", "cmake", "ninja", "ccache", "ar", "ranlib", "ld"})
     mix(hash, tool_identity(tool));

@@ -155,6 +155,15 @@ std::string script_of(const fs::path& project, const std::vector<std::string>& c
   return script;
 }
 
+// The file's text, or nullopt when it cannot be read.
+std::optional<std::string> readable(const fs::path& file) {
+  try {
+    return read_file(file);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> student_files_of(const std::string& readme) {
@@ -230,11 +239,17 @@ std::optional<FastBuild> make_fast_build(const fs::path& project, const fs::path
     if (reads.count(compile.object) != 0) mine.push_back(compile);
   }
   write_file(script, script_of(project, *commands, mine));
+  fs::permissions(script, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                              fs::perms::others_read);
   return fast;
 }
 
 std::optional<std::vector<std::string>> fast_objects(const FastBuild& fast,
                                                      const fs::path& project) {
+  for (const std::string& folder : fast.include_folders) {
+    std::error_code error;  // a link would take the listing elsewhere
+    if (!fs::is_directory(fs::symlink_status(project / folder, error))) return std::nullopt;
+  }
   const std::set<std::string> folders(fast.include_folders.begin(), fast.include_folders.end());
   if (listing_of(folders, project) != fast.listing) return std::nullopt;
   std::set<std::string> changed;
@@ -242,7 +257,9 @@ std::optional<std::vector<std::string>> fast_objects(const FastBuild& fast,
     const fs::path theirs = project / file;
     std::error_code error;
     if (!fs::is_regular_file(fs::symlink_status(theirs, error))) return std::nullopt;
-    if (read_file(theirs) == read_file(fast.project / file)) continue;
+    const std::optional<std::string> text = readable(theirs);
+    if (!text) return std::nullopt;  // CMake's build says why
+    if (*text == read_file(fast.project / file)) continue;
     if (std::find(fast.student_files.begin(), fast.student_files.end(), file) ==
         fast.student_files.end()) {
       return std::nullopt;  // a given file, changed

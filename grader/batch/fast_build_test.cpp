@@ -80,6 +80,10 @@ TEST_CASE("a submission not shaped like the starter gets no fast path") {
   CHECK_FALSE(variant([](const fs::path& p) { write(p / "src" / "vector", "\n"); }));
   CHECK_FALSE(variant([](const fs::path& p) { write(p / "src" / "bits" / "c++config.h", "\n"); }));
   CHECK_FALSE(variant([](const fs::path& p) { fs::remove(p / "src" / "mine.cpp"); }));
+  CHECK_FALSE(variant([](const fs::path& p) {  // the include folder a link, to the same files
+    fs::rename(p / "src", p / "real");
+    fs::create_directory_symlink(p / "real", p / "src");
+  }));
   CHECK_FALSE(variant([](const fs::path& p) {  // a link, even to the same text
     fs::rename(p / "src" / "mine.cpp", p / "mine.cpp");
     fs::create_symlink(p / "mine.cpp", p / "src" / "mine.cpp");
