@@ -4,6 +4,7 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "batch/build_cache.hpp"
@@ -134,6 +135,19 @@ std::string write_batch_files(const std::vector<SubmissionReport>& reports, cons
   return written;
 }
 
+// With --build cmake: the command that builds `project` and which way it goes, "fast" when it
+// is shaped like the starter (fast_build.hpp: the starter build's own commands, compiling the
+// student's files alone), else "cmake", the recipe.
+std::pair<std::string, std::string> cmake_build(const Context& context, const fs::path& project) {
+  const std::optional<std::vector<std::string>> objects =
+      context.fast ? fast_objects(*context.fast, project) : std::nullopt;
+  const std::string cache =
+      context.build_cache.empty() ? "" : cache_environment(context.build_cache, true);
+  if (objects)
+    return {"cd {project} && " + cache + fast_build_command(*context.fast, *objects), "fast"};
+  return {"cd {project} && " + cache + submission_build_command(), "cmake"};
+}
+
 SubmissionReport with_build_path(SubmissionReport report, std::string path,
                                  std::optional<std::int64_t> cpu_ms) {
   report.build_path = std::move(path);
@@ -166,14 +180,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                                  {options.build, false, 0, "", no_project_message("the starter")});
     }
     launch.set_project(found->relative);
-    // shaped like the starter: its own build's commands, compiling the student's files alone
-    const std::optional<std::vector<std::string>> objects =
-        context.fast ? fast_objects(*context.fast, found->project) : std::nullopt;
-    build_path = objects ? "fast" : "cmake";
-    build_command =
-        "cd {project} && " +
-        (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
-        (objects ? fast_build_command(*context.fast, *objects) : submission_build_command());
+    std::tie(build_command, build_path) = cmake_build(context, found->project);
   }
   std::optional<std::int64_t> build_cpu_ms;
   if (!build_command.empty()) {
@@ -263,6 +270,27 @@ SubmissionReport with_collection(SubmissionReport report, const std::vector<Coll
   return report;
 }
 
+// With --starter: its cache primed (build_cache.hpp) into `cache`, and `context` reading it,
+// its fast path too; "" or why the batch cannot run.
+std::string use_starter(const BatchOptions& options, Context& context,
+                        std::optional<BuildCache>& cache) {
+  if (!options.starter.empty() && options.build != "cmake") {
+    return "--starter needs --build cmake: the cache holds what the kit's recipe compiles";
+  }
+  if (!options.starter_cache.empty() && options.starter.empty()) {
+    return "--starter-cache needs --starter: it keeps the cache of the starter's files";
+  }
+  if (options.starter.empty()) return "";
+  std::string problem;
+  std::optional<BuildCache> primed = prime_build_cache(
+      options.starter, context.build_limits, problem, options.starter_cache, !options.no_fast_path);
+  if (!primed) return problem;
+  cache.emplace(std::move(*primed));  // a TempFolder moves, but is not assigned
+  context.build_cache = cache->path;
+  if (cache->fast) context.fast = &*cache->fast;
+  return "";
+}
+
 }  // namespace
 
 int batch_grade(const BatchOptions& options) {
@@ -309,20 +337,9 @@ int batch_grade(const BatchOptions& options) {
   }
   context.build_limits = limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
   context.build_limits.stderr_bytes = 1 << 20;
-  if (!options.starter.empty() && options.build != "cmake") {
-    return fail("--starter needs --build cmake: the cache holds what the kit's recipe compiles");
-  }
-  if (!options.starter_cache.empty() && options.starter.empty()) {
-    return fail("--starter-cache needs --starter: it keeps the cache of the starter's files");
-  }
-  std::string problem;
-  const std::optional<BuildCache> cache =
-      options.starter.empty() ? std::nullopt
-                              : prime_build_cache(options.starter, context.build_limits, problem,
-                                                  options.starter_cache, !options.no_fast_path);
-  if (!options.starter.empty() && !cache) return fail(problem);
-  if (cache) context.build_cache = cache->path;
-  if (cache && cache->fast) context.fast = &*cache->fast;
+  std::optional<BuildCache> cache;  // held while the batch grades
+  if (const std::string problem = use_starter(options, context, cache); !problem.empty())
+    return fail(problem);
 
   fs::create_directories(options.out);
   const std::optional<std::vector<Collected>> roster = roster_of(options, cases);
