@@ -5,6 +5,7 @@
   python3 bench/batch_bench.py build builds [--submissions N]
   python3 bench/batch_bench.py build scaling [--submissions N]
   python3 bench/batch_bench.py build sandbox [--submissions N] [--rounds R]
+  python3 bench/batch_bench.py build fastpath [--submissions N] [--rounds R] [--open]
 
 hung: 40 submissions, 10 of which never answer, graded with the old defaults (every case
 runs to a limit of 10 s, --timeout; about 20 minutes on 2 cores, mostly waiting, so other work
@@ -27,11 +28,24 @@ Slurm tasks on one node would): how the rate grows with --jobs and shards.
 sandbox: N distinct solved bip37 submissions (default 24; each with an edit of its own to the
 student's file, so that no two compile alike) graded the way docs/batch.md gives, --build cmake
 --starter starter/bip37 --jobs 2, without --sandbox and with it, R rounds of both (default 1),
-alternating, in one run: the rate each way, its ratio, and the median build."""
+alternating, in one run: the rate each way, its ratio, and the median build.
+
+fastpath: N distinct solved bip37 submissions (default 60, each its own edit to the student's
+file) graded the way docs/batch.md gives, --build cmake --starter starter/bip37 --sandbox
+--jobs 2 (--open: without --sandbox), with --no-fast-path (every build CMake's) and with the
+fast path (docs/batch.md), R rounds of both (default 1), alternating, in one run; each batch
+builds the starter itself, as the command does, and that is in its time. For each way: wall
+time, submissions an hour, and the CPU time (user + sys of the grader and every process it
+started) per submission, which other work on the machine changes far less than the wall
+time; from the reports, the build's median wall time and mean CPU time and the cases' time.
+Then one submission's parts, each timed alone three times (median CPU): CMake's configure,
+its build (the student's file compiled, the given files from ccache, the link), the fast
+path's compile and its archive and link, and its cases run with and without --sandbox."""
 import argparse
 import json
 import os
 import pathlib
+import resource
 import shutil
 import subprocess
 import sys
@@ -44,10 +58,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("build", type=pathlib.Path)
-    parser.add_argument("what", choices=("hung", "builds", "scaling", "sandbox"))
+    parser.add_argument("what", choices=("hung", "builds", "scaling", "sandbox", "fastpath"))
     parser.add_argument("--timeout", default="10")
     parser.add_argument("--submissions", type=int)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--open", action="store_true", help="fastpath: without --sandbox")
     args = parser.parse_args()
     build = args.build.resolve()
     if args.what == "builds":
@@ -56,6 +71,8 @@ def main():
         return scaling(build, args.submissions or 20)
     if args.what == "sandbox":
         return sandboxed(build, args.submissions or 24, args.rounds)
+    if args.what == "fastpath":
+        return fastpath(build, args.submissions or 60, args.rounds, not args.open)
     grader = build / "bin" / "bloom-grader"
     sleeper = next(build.rglob("hostile_sleep_forever"))  # hung
     with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
@@ -166,6 +183,95 @@ def sandboxed(build, count, rounds):
         print(f"  --sandbox reaches {rate['--sandbox'] / rate['open']:.2f} of the open rate "
               f"(median build {median(builds['--sandbox']) / median(builds['open']):.2f}x the open one)")
         return 0 if all(passed[label] == count * rounds for label in passed) else 1
+
+
+def cpu_of(command, **kwargs):
+    """Runs `command`; its wall and CPU seconds (user + sys of it and every process it waited
+    for), and what subprocess.run returned."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done
+
+
+def fastpath(build, count, rounds, sandbox):
+    grader = build / "bin" / "bloom-grader"
+    starter = ROOT / "starter" / "bip37"
+    cases = ["--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37"]
+    common = [*cases, "--build", "cmake", "--run", "{project}/build/bloom", "--starter", starter, "--jobs", "2",
+              *(["--sandbox"] if sandbox else [])]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CCACHE", "CMAKE_"))}
+    ways = (("cmake", ["--no-fast-path"]), ("fast", []))
+    seen = {label: {"wall": 0.0, "cpu": 0.0, "builds": [], "build_cpu": [], "cases": [], "paths": {}, "passed": 0}
+            for label, _ in ways}
+    with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
+        tmp = pathlib.Path(tmp)
+        tmp.chmod(0o755)  # the sandbox's uids reach the starter's cache through it
+        subprocess.run([build / "bin" / "bloom-make-starters", "--solved", "--out", tmp / "solved"],
+                       check=True, capture_output=True)
+        print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
+        for round_ in range(rounds):
+            for label, extra in (ways if round_ % 2 == 0 else ways[::-1]):
+                subs = solved_submissions(tmp, count, distinct=True)
+                out = tmp / f"out-{label}-{round_}"
+                wall, cpu, done = cpu_of([grader, "batch", *common, "--submissions", subs, "--out", out, *extra],
+                                         env=env)
+                mine = seen[label]
+                mine["wall"] += wall
+                mine["cpu"] += cpu
+                for report in (json.loads(p.read_text()) for p in out.glob("s*.json")):
+                    mine["passed"] += report["status"] == "passed"
+                    mine["builds"].append(report["build"]["time_ms"] / 1000)
+                    mine["build_cpu"].append(report["build"].get("cpu_ms", 0) / 1000)
+                    mine["cases"].append(sum(c["time_ms"] for c in report["cases"]) / 1000)
+                    path = report["build"].get("path", "")
+                    mine["paths"][path] = mine["paths"].get(path, 0) + 1
+                if done.returncode != 0:
+                    print(f"  {label}, round {round_ + 1}: exit {done.returncode}: {done.stderr[-400:]}")
+                print(f"  {label}, round {round_ + 1}: {wall:.0f} s, load average {os.getloadavg()[0]:.1f}", flush=True)
+        print(f"{count} distinct solved bip37 submissions, --build cmake --starter starter/bip37 --jobs 2"
+              f"{' --sandbox' if sandbox else ''}, protocol + bip37 (43 cases), {rounds} round(s) each way, "
+              "the starter's own build in each batch's time")
+        for label, _ in ways:
+            mine = seen[label]
+            n = count * rounds
+            print(f"  {label}: {mine['wall'] / rounds:.0f} s a round, {3600 * n / mine['wall']:.0f} an hour; "
+                  f"CPU {mine['cpu'] / n:.2f} s a submission (at most {3600 * 2 / (mine['cpu'] / n):.0f} an hour "
+                  f"on 2 idle cores); build median {median(mine['builds']):.2f} s, its CPU "
+                  f"{sum(mine['build_cpu']) / n:.2f} s; cases {sum(mine['cases']) / n:.2f} s; "
+                  f"paths {mine['paths']}; {mine['passed']} of {n} passed")
+        breakdown(grader, tmp, cases, env)
+        return 0 if all(seen[label]["passed"] == count * rounds for label in seen) else 1
+
+
+def breakdown(grader, tmp, cases, env):
+    """One submission's parts, each run alone three times: the median CPU and wall seconds."""
+    cache = tmp / "cache"
+    (tmp / "none").mkdir()
+    subprocess.run([grader, "batch", *cases, "--submissions", tmp / "none", "--out", tmp / "none-out", "--build",
+                    "cmake", "--run", "x", "--starter", ROOT / "starter" / "bip37", "--starter-cache", cache],
+                   capture_output=True, env=env)
+    script = next(cache.glob("starter-*/fast-build.sh"))
+    project = tmp / "submissions" / "s00"
+    words = (f"export CCACHE_DIR={cache} CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1 CMAKE_CXX_COMPILER_LAUNCHER=ccache "
+             "LANG=C.UTF-8 LC_ALL=C.UTF-8 CCACHE_READONLY=1 CCACHE_NOSTATS=1 CCACHE_TEMPDIR=$PWD/.ccache-tmp "
+             "CMAKE_GENERATOR=Ninja && ")
+    parts = [("cmake: configure", "rm -rf build && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release"),
+             ("cmake: configure and build (the student's file compiled, 15 from ccache, link)",
+              "rm -rf build && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target bloom"),
+             ("fast: compile the student's file, archive, link", f"sh {script} CMakeFiles/bloom_core.dir/src/bip37.cpp.o"),
+             ("fast: archive and link alone", f"sh {script}")]
+    print("one submission's parts, alone (median of 3: CPU s, wall s; output hidden):")
+    for label, line in parts:
+        times = [cpu_of(["sh", "-c", words + line], cwd=project, env=env)[:2] for _ in range(3)]
+        print(f"  {label}: CPU {median([t[1] for t in times]):.2f}, wall {median([t[0] for t in times]):.2f}")
+    subprocess.run(["sh", "-c", words + f"sh {script} CMakeFiles/bloom_core.dir/src/bip37.cpp.o"], cwd=project, env=env)
+    for label, extra in (("cases (43), open", []), ("cases (43), --sandbox", ["--sandbox"])):
+        times = [cpu_of([grader, "run", *cases, "--jobs", "1", *extra, "--", project / "build" / "bloom"], env=env)[:2]
+                 for _ in range(3)]
+        print(f"  {label}: CPU {median([t[1] for t in times]):.2f}, wall {median([t[0] for t in times]):.2f}")
 
 
 def scaling(build, count):

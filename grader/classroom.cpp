@@ -116,14 +116,6 @@ std::string shell_output(const std::string& line) {
   return text;
 }
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
-
 // One CSV record on one line (RFC 4180, without line breaks inside a field): fields split at
 // commas; a field in double quotes is taken as written, a quote inside it doubled. nullopt when
 // a quote is left open.

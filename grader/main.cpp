@@ -224,6 +224,10 @@ int main(int argc, char** argv) {
                         "with --starter: a folder that keeps its cache for later runs and shares "
                         "it between runs at once (a Slurm array's tasks): the first compiles the "
                         "starter's files, the others reuse them (default: a temporary folder)");
+  batch_app->add_flag("--no-fast-path", batch.no_fast_path,
+                      "with --starter: build every submission with CMake, even one shaped like "
+                      "the starter (its CMakeLists.txt and given files), which otherwise compiles "
+                      "only the student's files with the starter's own build's commands");
   batch_app->add_option("--budget", batch.budget_seconds,
                         "seconds for one submission's cases; those not started when it is spent "
                         "are 'skipped' (default: no budget)")

@@ -54,6 +54,14 @@ std::string shell_quote(const std::string& text) {
   return quoted + "'";
 }
 
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
 std::string cache_environment(const fs::path& cache, bool read_only) {
   std::string words = "export CCACHE_DIR=" + shell_quote(cache.string()) +
                       " CCACHE_BASEDIR=\"$PWD\" CCACHE_NOHASHDIR=1 CCACHE_UMASK=022"

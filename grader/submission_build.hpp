@@ -41,6 +41,11 @@ struct SubmissionBuild {
 // `text` in single quotes for /bin/sh, a quote inside as '\''.
 [[nodiscard]] std::string shell_quote(const std::string& text);
 
+// `text` with every `from` replaced by `to`, left to right (what `to` holds is not looked at
+// again): how a command line is made from another.
+[[nodiscard]] std::string replace_all(std::string text, const std::string& from,
+                                      const std::string& to);
+
 // The last kBuildOutputShown bytes of a build's output, "…" before them when cut: where a
 // compiler's first error usually is, and as much as a platform shows in one place. What a
 // submission report keeps and what `build` tells Gradescope.

@@ -4,9 +4,11 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "batch/build_cache.hpp"
+#include "batch/fast_build.hpp"
 #include "batch/scheduler.hpp"
 #include "batch/shards.hpp"
 #include "batch/shell_words.hpp"
@@ -38,6 +40,7 @@ struct Context {
   GradeOptions grading;  // each submission's, but for its jobs (GradingOptions::grade_options)
   Limits build_limits;
   fs::path build_cache;  // with --starter: the primed ccache folder, read-only to builds
+  const FastBuild* fast = nullptr;  // with --starter: the starter build's fast path, if any
 };
 
 // How a submission's build and program are started. Under the sandbox each submission is
@@ -132,6 +135,26 @@ std::string write_batch_files(const std::vector<SubmissionReport>& reports, cons
   return written;
 }
 
+// With --build cmake: the command that builds `project` and which way it goes, "fast" when it
+// is shaped like the starter (fast_build.hpp: the starter build's own commands, compiling the
+// student's files alone), else "cmake", the recipe.
+std::pair<std::string, std::string> cmake_build(const Context& context, const fs::path& project) {
+  const std::optional<std::vector<std::string>> objects =
+      context.fast ? fast_objects(*context.fast, project) : std::nullopt;
+  const std::string cache =
+      context.build_cache.empty() ? "" : cache_environment(context.build_cache, true);
+  if (objects)
+    return {"cd {project} && " + cache + fast_build_command(*context.fast, *objects), "fast"};
+  return {"cd {project} && " + cache + submission_build_command(), "cmake"};
+}
+
+SubmissionReport with_build_path(SubmissionReport report, std::string path,
+                                 std::optional<std::int64_t> cpu_ms) {
+  report.build_path = std::move(path);
+  report.build_cpu_ms = cpu_ms;
+  return report;
+}
+
 // One submission, built and graded: its report (scheduler.hpp says what `submission` gives).
 SubmissionReport grade_submission(const Context& context, const fs::path& folder, const Submission& submission) {
   const BatchOptions& options = context.options;
@@ -148,6 +171,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   Launch& launch = *launch_or_not;
   BuildOutcome build;  // none: no command, ok
   std::string build_command = options.build;
+  std::string build_path;
   const std::string& run_command = options.run;
   if (options.build == "cmake") {  // the shared recipe (submission_build.hpp)
     const std::optional<SubmissionBuild> found = find_submission_build(launch.files());
@@ -156,10 +180,9 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                                  {options.build, false, 0, "", no_project_message("the starter")});
     }
     launch.set_project(found->relative);
-    build_command = "cd {project} && " +
-                    (context.build_cache.empty() ? "" : cache_environment(context.build_cache, true)) +
-                    submission_build_command();
+    std::tie(build_command, build_path) = cmake_build(context, found->project);
   }
+  std::optional<std::int64_t> build_cpu_ms;
   if (!build_command.empty()) {
     const std::string line = launch.line(build_command);
     const RunResult run = [&] {
@@ -172,6 +195,7 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
       }
       return run_program(launch.build(build_command), "", context.build_limits);
     }();
+    if (run.started) build_cpu_ms = run.cpu.count();
     const bool ok = run.started && run.exit_code == 0 && run.signal == 0 && !run.timed_out;
     build = {line, ok, run.elapsed.count(),
              build_output_tail(run.out + run.err + (run.started ? "" : run.start_error)),
@@ -182,7 +206,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
                       : run.signal
                           ? "the build was killed by " + signal_name(run.signal)
                           : "the build exited with status " + std::to_string(run.exit_code);
-      return build_failed_report(context.cases, id, std::move(build));
+      return with_build_path(build_failed_report(context.cases, id, std::move(build)), build_path,
+                             build_cpu_ms);
     }
   }
   try {
@@ -203,7 +228,8 @@ SubmissionReport grade_submission(const Context& context, const fs::path& folder
   report.results = grade(context.cases, launch.program(run_command), grade_options, stop_on_interrupt(),
                          [&](const CaseResult&) { submission.case_done(); });
   report.interrupted = stop_on_interrupt().load();
-  return submission_report_of(report, id, std::move(build));
+  return with_build_path(submission_report_of(report, id, std::move(build)), build_path,
+                         build_cpu_ms);
 }
 
 // Every student of the roster without a folder gets a report, so that the gradebook has a row
@@ -242,6 +268,27 @@ SubmissionReport with_collection(SubmissionReport report, const std::vector<Coll
     if (student.id == report.submission) report.collected = student;
   }
   return report;
+}
+
+// With --starter: its cache primed (build_cache.hpp) into `cache`, and `context` reading it,
+// its fast path too; "" or why the batch cannot run.
+std::string use_starter(const BatchOptions& options, Context& context,
+                        std::optional<BuildCache>& cache) {
+  if (!options.starter.empty() && options.build != "cmake") {
+    return "--starter needs --build cmake: the cache holds what the kit's recipe compiles";
+  }
+  if (!options.starter_cache.empty() && options.starter.empty()) {
+    return "--starter-cache needs --starter: it keeps the cache of the starter's files";
+  }
+  if (options.starter.empty()) return "";
+  std::string problem;
+  std::optional<BuildCache> primed = prime_build_cache(
+      options.starter, context.build_limits, problem, options.starter_cache, !options.no_fast_path);
+  if (!primed) return problem;
+  cache.emplace(std::move(*primed));  // a TempFolder moves, but is not assigned
+  context.build_cache = cache->path;
+  if (cache->fast) context.fast = &*cache->fast;
+  return "";
 }
 
 }  // namespace
@@ -290,19 +337,9 @@ int batch_grade(const BatchOptions& options) {
   }
   context.build_limits = limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
   context.build_limits.stderr_bytes = 1 << 20;
-  if (!options.starter.empty() && options.build != "cmake") {
-    return fail("--starter needs --build cmake: the cache holds what the kit's recipe compiles");
-  }
-  if (!options.starter_cache.empty() && options.starter.empty()) {
-    return fail("--starter-cache needs --starter: it keeps the cache of the starter's files");
-  }
-  std::string problem;
-  const std::optional<BuildCache> cache =
-      options.starter.empty()
-          ? std::nullopt
-          : prime_build_cache(options.starter, context.build_limits, problem, options.starter_cache);
-  if (!options.starter.empty() && !cache) return fail(problem);
-  if (cache) context.build_cache = cache->path;
+  std::optional<BuildCache> cache;  // held while the batch grades
+  if (const std::string problem = use_starter(options, context, cache); !problem.empty())
+    return fail(problem);
 
   fs::create_directories(options.out);
   const std::optional<std::vector<Collected>> roster = roster_of(options, cases);

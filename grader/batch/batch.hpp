@@ -31,6 +31,9 @@ struct BatchOptions : GradingOptions {
   // With starter: where its cache is kept and shared between runs (build_cache.hpp); empty, a
   // temporary folder of this run's own.
   std::filesystem::path starter_cache;
+  // With starter: every submission gets the full CMake build, even one shaped like the
+  // starter, which otherwise takes the fast path (batch/fast_build.hpp).
+  bool no_fast_path = false;
   std::filesystem::path out{"grades"};
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   SandboxIds sandbox_ids;              // --sandbox-uids

@@ -4,13 +4,19 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 #include <system_error>
 #include <utility>
+#include <vector>
 
+#include "file_io.hpp"
 #include "submission_build.hpp"
 
 namespace grader {
@@ -63,12 +69,12 @@ class FileLock {
   int fd_;
 };
 
-// The starter's project built through ccache into `cache`; "" or what went wrong.
+// The starter's project at `project` built there through ccache into `cache`, its compile
+// commands exported for the fast path; "" or what went wrong.
 std::string build_into(const fs::path& project, const fs::path& cache, const Limits& limits) {
-  const TempFolder copy("bloom-starter-");
-  fs::copy(project, copy.path(), fs::copy_options::recursive);
-  const std::string line = "cd " + shell_quote(copy.path().string()) + " && " +
-                           cache_environment(cache, false) + submission_build_command();
+  const std::string line =
+      "cd " + shell_quote(project.string()) + " && " + cache_environment(cache, false) +
+      "export CMAKE_EXPORT_COMPILE_COMMANDS=ON && " + submission_build_command();
   const RunResult run = run_program(Command{"/bin/sh", {"-c", line}, line, {}, {}}, "", limits);
   if (!run.started || run.timed_out || run.signal != 0 || run.exit_code != 0) {
     return "did not build: " + build_output_tail(run.out + run.err + run.start_error);
@@ -79,10 +85,95 @@ std::string build_into(const fs::path& project, const fs::path& cache, const Lim
   return "";
 }
 
+// FNV-1a, 64 bits (a key, not a defence: what it covers is the grader's own kit).
+void mix(std::uint64_t& hash, std::string_view bytes) {
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  hash ^= 0xff;  // ends each part: "ab" + "c" is not "a" + "bc"
+  hash *= 1099511628211ULL;
+}
+
+// What identifies a tool the build runs: where it resolves, its size and time. Looked up on the
+// PATH every build gets (minimal_environment).
+std::string tool_identity(const std::string& name) {
+  for (const char* folder : {"/usr/local/bin", "/usr/bin", "/bin"}) {
+    std::error_code error;
+    const fs::path found = fs::canonical(fs::path(folder) / name, error);
+    if (error) continue;
+    const auto size = fs::file_size(found, error);
+    const auto time = fs::last_write_time(found, error).time_since_epoch().count();
+    return found.string() + " " + std::to_string(size) + " " + std::to_string(time);
+  }
+  return name + " missing";
+}
+
+// Every file and folder under `folder` readable by everyone, as ccache's are (CCACHE_UMASK):
+// the builds of --sandbox-users run as slot uids, and a kit that those may not read (which
+// --sandbox-users asks for) would give its mode to the starter's copy here, whose objects the
+// fast path links. The starter is what every student has.
+void open_to_builds(const fs::path& folder) {
+  const fs::perms read = fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read;
+  const fs::perms enter = fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec;
+  fs::permissions(folder, read | enter, fs::perm_options::add);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
+    if (entry.is_symlink()) continue;
+    const bool runs = entry.is_directory() ||
+                      (entry.status().permissions() & fs::perms::owner_exec) != fs::perms::none;
+    fs::permissions(entry.path(), runs ? read | enter : read, fs::perm_options::add);
+  }
+}
+
+// The starter build's folder in the cache: made and built unless a complete one is there.
+fs::path starter_build(const fs::path& project, const fs::path& cache, const Limits& limits,
+                       std::string& failed) {
+  const fs::path folder = cache / ("starter-" + starter_build_key(project));
+  if (fs::exists(folder / ".complete")) {
+    std::cerr << "bloom-grader batch: the starter's build reused from " << folder.string()
+              << " (the same files, recipe and tools)\n";
+    return folder;
+  }
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  fs::copy(project, folder / "project", fs::copy_options::recursive);
+  failed = build_into(folder / "project", cache, limits);
+  if (!failed.empty()) return folder;
+  open_to_builds(folder);
+  write_file(folder / ".complete", "");
+  return folder;
+}
+
 }  // namespace
 
+std::string starter_build_key(const fs::path& project) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  mix(hash, "fast-build 2");  // this layout's version: 2, its files opened to the slot uids
+  mix(hash, submission_build_command());
+  for (const char* tool : {"c++", "cmake", "ninja", "ccache", "ar", "ranlib", "ld"})
+    mix(hash, tool_identity(tool));
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(project);
+       it != fs::recursive_directory_iterator(); ++it) {
+    if (it.depth() == 0 && it->path().filename() == "build") {
+      it.disable_recursion_pending();  // removed by the recipe
+    } else if (it->is_regular_file()) {
+      files.push_back(it->path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    mix(hash, file.lexically_relative(project).generic_string());
+    mix(hash, read_file(file));
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return hex;
+}
+
 std::optional<BuildCache> prime_build_cache(const fs::path& starter, const Limits& limits,
-                                            std::string& problem, const fs::path& lasting) {
+                                            std::string& problem, const fs::path& lasting,
+                                            bool fast) {
   if (!find_program("ccache")) {
     problem = "--starter needs ccache, which is not installed (Debian package ccache)";
     return std::nullopt;
@@ -107,9 +198,17 @@ std::optional<BuildCache> prime_build_cache(const fs::path& starter, const Limit
                       fs::perm_options::add);
       lock.emplace(cache.path / ".lock");
     }
-    if (std::string failed = build_into(found->project, cache.path, limits); !failed.empty()) {
+    std::string failed;
+    const fs::path folder = starter_build(found->project, cache.path, limits, failed);
+    if (!failed.empty()) {
       problem = "--starter " + starter.string() + " " + failed;
       return std::nullopt;
+    }
+    std::string why_not;
+    if (fast) cache.fast = make_fast_build(folder / "project", folder / "fast-build.sh", why_not);
+    if (fast && !cache.fast) {
+      std::cerr << "bloom-grader batch: no fast path, every submission builds with CMake: "
+                << why_not << "\n";
     }
     return cache;
   } catch (const fs::filesystem_error& error) {

@@ -42,16 +42,16 @@ void write_class_counts(const ClassSummary& summary, std::ostream& out) {
 
 // The columns of the collection and of the subtotals, after looks_like: public and hidden (the
 // score's two parts), then what classroom --collect recorded (report/collection.hpp), empty for
-// a submission that did not come from it.
+// a submission that did not come from it, then which way its build went (fast, cmake or none).
 constexpr const char* kCollectionColumns =
     "public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,"
-    "final,collected";
+    "final,collected,build_path";
 
 std::string collection_cells(const SubmissionReport& report) {
   std::ostringstream row;
   row << report.public_score() << "," << report.hidden_score() << ",";
   if (!report.collected) {
-    row << ",,,,,," << report.final_score() << ",";
+    row << ",,,,,," << report.final_score() << ",," << report.build_path;
     return row.str();
   }
   const Collected& c = *report.collected;
@@ -63,7 +63,7 @@ std::string collection_cells(const SubmissionReport& report) {
   row << (c.workflow_points ? std::to_string(*c.workflow_points) : "") << "," << csv_cell(paths)
       << "," << c.commit << "," << (c.commit_time ? iso_time(*c.commit_time) : "") << ","
       << c.days_late << "," << c.penalty_percent << "%," << report.final_score() << ","
-      << csv_cell(std::string(collect_state_name(c.state)));
+      << csv_cell(std::string(collect_state_name(c.state))) << "," << report.build_path;
   return row.str();
 }
 

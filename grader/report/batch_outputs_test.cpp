@@ -28,9 +28,12 @@ TEST_CASE("each batch output of the table renders, and is found by its name") {
     const std::string text = output.render(reports, false);
     if (output.name == "gradebook.csv") {
       CHECK(output.file);
-      CHECK(text == "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,final,collected,basics/one,basics/one verdict\n"
-                    "alice,passed,1,1,1,0,,1,0,,,,,,,1,,1,passed\n"
-                    "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,0,,,,,,,0,,0,wrong-output\n");
+      CHECK(text ==
+            "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_"
+            "changed,commit,commit_time,late_days,late_penalty,final,collected,build_path,basics/"
+            "one,basics/one verdict\n"
+            "alice,passed,1,1,1,0,,1,0,,,,,,,1,,,1,passed\n"
+            "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,0,,,,,,,0,,,0,wrong-output\n");
     } else if (output.name == "report.html") {
       CHECK(output.file);
       CHECK(text.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));

@@ -145,6 +145,8 @@ TEST_CASE("the page escapes every text it shows: a hostile id, output and case t
 TEST_CASE("the gradebook has a points and a verdict column per case, named by exercise/case") {
   const std::string csv = grader::gradebook_csv({kClass[2]});
   CHECK(csv ==
-        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,final,collected,ex/case-0,ex/case-0 verdict,ex/case-1,ex/case-1 verdict\n"
-        "hangs,failed,1,3,1,1,timeout in 1 case,1,0,,,,,,,1,,1,passed,0,timeout\n");
+        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_"
+        "changed,commit,commit_time,late_days,late_penalty,final,collected,build_path,ex/case-0,ex/"
+        "case-0 verdict,ex/case-1,ex/case-1 verdict\n"
+        "hangs,failed,1,3,1,1,timeout in 1 case,1,0,,,,,,,1,,,1,passed,0,timeout\n");
 }

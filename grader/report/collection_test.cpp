@@ -105,7 +105,7 @@ TEST_CASE("a student never collected has a gradebook row of zero with the reason
   CHECK(grader::gradebook_csv({read}) ==
         "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,"
         "protected_changed,commit,commit_time,late_days,late_penalty,final,collected,"
-        "ex/one,ex/one verdict\n"
+        "build_path,ex/one,ex/one verdict\n"
         "bob,not-collected,0,1,0,1,not collected: never accepted,0,0,,,,,0,0%,0,"
-        "never accepted,0,not-run\n");
+        "never accepted,,0,not-run\n");
 }

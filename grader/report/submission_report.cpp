@@ -152,6 +152,8 @@ std::string format_submission_report(const SubmissionReport& report) {
   json["submission"] = report.submission;
   json["status"] = status_name(report.status());
   json["build"] = to_json(report.outcome.build);
+  if (!report.build_path.empty()) json["build"]["path"] = report.build_path;
+  if (report.build_cpu_ms) json["build"]["cpu_ms"] = *report.build_cpu_ms;
   if (report.collected) json["collection"] = collected_json(*report.collected);
   return json_text(json);
 }
@@ -185,6 +187,11 @@ SubmissionReport from_json(const nlohmann::json& json, const fs::path& where) {
   report.outcome.build = std::move(build);
   if (json.contains("collection"))
     report.collected = collected_from_json(json["collection"], where);
+  const nlohmann::json& written = json["build"];
+  if (written.contains("path") && written["path"].is_string()) report.build_path = written["path"];
+  if (written.contains("cpu_ms") && written["cpu_ms"].is_number_integer()) {
+    report.build_cpu_ms = written["cpu_ms"].get<std::int64_t>();
+  }
   return report;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -26,6 +27,11 @@ struct SubmissionReport {
   Outcome outcome;         // its status, build and run
   // What classroom --collect took of this student, when the submissions came from it.
   std::optional<Collected> collected = std::nullopt;
+  // With batch --build cmake, which way its build went: "fast" (the starter's own build's
+  // commands, batch/fast_build.hpp) or "cmake" (the full recipe); empty otherwise. The JSON's
+  // build.path; and the build's CPU time, every process of it (build.cpu_ms), when it ran.
+  std::string build_path = "";
+  std::optional<std::int64_t> build_cpu_ms = std::nullopt;
 
   // What the gradebook reads, from the outcome.
   [[nodiscard]] SubmissionStatus status() const { return outcome.status; }

@@ -78,9 +78,11 @@ TEST_CASE("the gradebook has one row per report and one column per case, quoted 
   const std::vector<grader::SubmissionReport> reports = {submission("alice, 2", "1\n2\n"),
                                                          submission("bob", "1\n3\n")};
   CHECK(grader::gradebook_csv(reports) ==
-        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_changed,commit,commit_time,late_days,late_penalty,final,collected,hashing/two,hashing/two verdict\n"
-        "\"alice, 2\",passed,1,1,1,0,,1,0,,,,,,,1,,1,passed\n"
-        "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,0,,,,,,,0,,0,wrong-output\n");
+        "id,status,score,max,passed,failed,looks_like,public,hidden,workflow_points,protected_"
+        "changed,commit,commit_time,late_days,late_penalty,final,collected,build_path,hashing/"
+        "two,hashing/two verdict\n"
+        "\"alice, 2\",passed,1,1,1,0,,1,0,,,,,,,1,,,1,passed\n"
+        "bob,failed,0,1,0,1,\"wrong output, no known mistake\",0,0,,,,,,,0,,,0,wrong-output\n");
 }
 
 TEST_CASE("an id that is not UTF-8 is written with U+FFFD for its bad bytes, not refused") {
