@@ -2,7 +2,7 @@
 # Runs the kit's tests, in stages:
 #   1. a build with warnings as errors, and every CTest test but the long stage;
 #   2. the long stage, `ctest -L long`: the portability matrix (tests/platforms/, label
-#      platform) and the mistakes test, each minutes long (tests/CMakeLists.txt);
+#      platform), the mistakes test and the mutation corpus, each minutes long (tests/CMakeLists.txt);
 #   3. an AddressSanitizer + UndefinedBehaviorSanitizer build running the tests whose C++ the
 #      sanitizers can see (label nosan marks the rest: other toolchains, other roots, starters
 #      built without sanitizers, and tests that only repeat paths a smaller test reaches in that
@@ -55,7 +55,7 @@ if ((quick)); then
   exit 0
 fi
 
-echo "== the long stage: the platform cells and the mistakes test =="
+echo "== the long stage: the platform cells, the mistakes test and the mutation corpus =="
 ctest --test-dir build --output-on-failure -j "$jobs" -L long
 
 echo "== ASan + UBSan build =="
