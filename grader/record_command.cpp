@@ -39,6 +39,22 @@ bool update_file(const std::filesystem::path& file, const std::string& text, boo
 // A case (its index), the case-file line of an expected answer, and an answer given there.
 using Answer = std::tuple<std::size_t, int, std::string>;
 
+// A case's answers in `lines` that differ from its expected ones: (case line, answer), in
+// order. Lines past the end of `lines` (a program that crashed first) are none of them.
+using Transcript = std::vector<std::pair<int, std::string>>;
+Transcript differing(const Case& kase, const std::vector<std::string_view>& lines) {
+  Transcript rows;
+  std::size_t at = 0;
+  for (const Step& step : kase.steps) {
+    for (const ExpectedLine& expected : step.expected) {
+      if (at < lines.size() && !lines_match(expected.text, lines[at]))
+        rows.emplace_back(expected.case_line, lines[at]);
+      ++at;
+    }
+  }
+  return rows;
+}
+
 // How many programs with one function scrambled (bloom-reference --scramble) are run per
 // function: enough that an answer few wrong programs give is seldom given twice by chance.
 constexpr int kScrambleSeeds = 8;
@@ -75,15 +91,8 @@ std::optional<std::set<Answer>> common_answers(const Command& command, const std
         const std::size_t i = seed == 1 ? j : index[j];
         // every wrong answer counts, not only the first: a line after it is what a wrong
         // program answers there too
-        const std::vector<std::string_view> out = output_lines(results[j].run.out);
-        std::size_t at = 0;
-        for (const Step& step : cases[i].steps) {
-          for (const ExpectedLine& expected : step.expected) {
-            if (at < out.size() && !lines_match(expected.text, out[at])) {
-              ++given[{i, expected.case_line, std::string(out[at])}];
-            }
-            ++at;
-          }
+        for (auto& [line, answer] : differing(cases[i], output_lines(results[j].run.out))) {
+          ++given[{i, line, std::move(answer)}];
         }
         if (seed == 1) {
           failed.push_back(cases[j]);
@@ -99,15 +108,13 @@ std::optional<std::set<Answer>> common_answers(const Command& command, const std
   return common;
 }
 
-// A program's answers to a case that differ from the expected ones: (case line, answer), in
-// order; none when it passed. The lines after its output ends, when it crashed (the reference
-// with no-hash-cap runs out of stack on a seed that wraps), are none of its rows. Throws
-// FileError when it answered more lines than the case expects: every line after one too many
-// would stand against the wrong expected line.
-using Transcript = std::vector<std::pair<int, std::string>>;
+// A program's answers to a case that differ from the expected ones (differing); none when it
+// passed. The lines after its output ends, when it crashed (the reference with no-hash-cap did,
+// before the given insert kept every index), are none of its rows. Throws FileError when it
+// answered more lines than the case expects: every line after one too many would stand against
+// the wrong expected line.
 Transcript wrong_answers(const CaseResult& result, const std::string& program) {
-  Transcript rows;
-  if (result.verdict == Verdict::Passed) return rows;
+  if (result.verdict == Verdict::Passed) return {};
   const std::vector<std::string_view> lines = output_lines(result.run.out);
   if (lines.size() > result.kase->expected_line_count()) {
     throw FileError(result.kase->file, 0,
@@ -115,15 +122,7 @@ Transcript wrong_answers(const CaseResult& result, const std::string& program) {
                         std::to_string(result.kase->expected_line_count()) +
                         " are expected, so its transcript cannot be recorded");
   }
-  std::size_t at = 0;
-  for (const Step& step : result.kase->steps) {
-    for (const ExpectedLine& expected : step.expected) {
-      if (at < lines.size() && !lines_match(expected.text, lines[at]))
-        rows.emplace_back(expected.case_line, lines[at]);
-      ++at;
-    }
-  }
-  return rows;
+  return differing(*result.kase, lines);
 }
 
 // The expected answer at `line` of `kase`.
