@@ -19,7 +19,8 @@ import outcome  # noqa: E402
 
 WHOLE_BLOCKS = ("each 4-byte block is read with its first byte lowest (k = b0 | b1 << 8 | b2 << 16 | "
                 "b3 << 24), mixed (k*c1, rotl 15, k*c2), then mixed into h (h ^= k, rotl 13, h*5 + "
-                "0xe6546b64): check the three in that order, against lesson 002's values for \"bloom\"")
+                "0xe6546b64): check the three in that order, against the values for \"bloom\" in "
+                "docs/protocol.md, \"MurmurHash3 x86_32 (HASH)\"")
 BYTES_FIRST = "check bytes first: bits = min(trunc(-1 / LN2SQ * n * ln(p)), 36000 * 8)"
 SIZE_STEPS = "check bits first"
 LONG_KEY_HASH = "short keys hash right (hashing/whole-blocks, hashing/tail-three-bytes), so check the widths"

@@ -17,15 +17,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// "lesson 000, \"The filterload payload\"" from a case's first comment: its last parenthesis
-// that names a lesson or the protocol (docs/case-format.md asks every case to end so).
+// "docs/protocol.md, \"FILTERLOAD\"" from a case's first comment: its last parenthesis that
+// cites the protocol (the kit's cases end so) or, in an instructor's own case, a lesson.
 std::string section_of(const std::string& description) {
   for (std::size_t close = description.rfind(')'); close != std::string::npos && close > 0;
        close = description.rfind(')', close - 1)) {
     const std::size_t open = description.rfind('(', close);
     if (open == std::string::npos) break;
     const std::string inside = description.substr(open + 1, close - open - 1);
-    if (inside.rfind("lesson", 0) == 0 || inside.rfind("protocol", 0) == 0) {
+    if (inside.rfind("docs/protocol.md", 0) == 0 || inside.rfind("lesson", 0) == 0 ||
+        inside.rfind("protocol", 0) == 0) {
       std::string flat;  // a comment wraps lines; the section reads as one
       for (const char c : inside) flat += c == '\n' ? ' ' : c;
       return flat;

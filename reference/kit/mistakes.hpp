@@ -22,7 +22,7 @@ namespace bloom {
 struct Mistake {
   std::string_view id;        // stable: reports and recorded cases use it
   std::string_view exercise;  // its exercise (exercises.tsv): the suite that must catch it
-  std::string_view source;    // the lesson and section it comes from
+  std::string_view source;    // where the starter's docs/protocol.md states the step it gets wrong
   std::string_view message;   // completes "this is what you get when ..."
   Step step;                  // the function it slips in (functions.hpp's table)
   unsigned slip;              // one bit: which slip of that function's (mistakes.cpp)

@@ -24,7 +24,7 @@ struct ExpectedLine {
 struct MistakeInfo {
   std::string id;        // "float-division"
   std::string exercise;  // the suite meant to catch it
-  std::string source;    // "lesson 000, Common mistakes"
+  std::string source;    // docs/protocol.md, "Bits"
   std::string message;   // completes "this is what you get when ..."
 };
 
