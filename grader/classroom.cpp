@@ -176,7 +176,9 @@ std::string repository_name(std::string url) {
   return cut == std::string::npos ? url : url.substr(cut + 1);
 }
 
-int write_template(const ClassroomOptions& options) {
+// The kit whose student bundle the template is made of, knowing the exercise; empty after
+// saying why there is none.
+fs::path template_kit(const ClassroomOptions& options) {
   const fs::path kit =
       options.kit.empty() ? kit_above(fs::current_path()) : fs::absolute(options.kit);
   if (kit.empty() || !fs::is_regular_file(kit / "scripts" / "student-bundle.sh")) {
@@ -186,14 +188,67 @@ int write_template(const ClassroomOptions& options) {
                     "give --kit"
               : "--kit " + options.kit.string() +
                     ": not the kit's sources (no scripts/student-bundle.sh)");
-    return kExitCouldNotRun;
+    return {};
   }
   try {
     static_cast<void>(find_exercise(kit, options.exercise));  // says which exercises there are
   } catch (const FileError& e) {
     std::cerr << e.what() << "\n";
-    return kExitCouldNotRun;
+    return {};
   }
+  return kit;
+}
+
+// The README's sections on Classroom (tools/bundle/classroom.md), appended to the bundle's
+// README. Throws FileError.
+void add_readme_sections(const fs::path& kit, const fs::path& out, const std::string& exercise,
+                         const std::vector<ClassroomStep>& steps, int points) {
+  std::string sections = read_file(kit / "tools" / "bundle" / "classroom.md");
+  sections = replace_all(sections, "@EXERCISE@", exercise);
+  sections = replace_all(sections, "@CASES@", std::to_string(steps.size()));
+  sections = replace_all(sections, "@POINTS@", std::to_string(points));
+  sections = replace_all(sections, "@FIRST@", steps.front().command);
+  std::string readme = read_file(out / "README.md");
+  while (readme.size() >= 2 && readme.ends_with("\n\n")) readme.pop_back();
+  write_file(out / "README.md", readme + sections);  // the sections start with a blank line
+}
+
+// One commit on main, by the kit whoever runs it: the template's history names no machine.
+// (git init -b needs git 2.28; symbolic-ref names the branch with any git) Throws
+// std::runtime_error.
+void commit_template(const fs::path& out, const std::string& exercise) {
+  const std::string kit_identity =
+      "GIT_AUTHOR_NAME='Bloom course kit' GIT_AUTHOR_EMAIL=bloom-course-kit@localhost "
+      "GIT_COMMITTER_NAME='Bloom course kit' GIT_COMMITTER_EMAIL=bloom-course-kit@localhost";
+  const std::string message =
+      "The " + exercise + " exercise, graded by GitHub Actions on every push";
+  const std::string commit =
+      "cd " + shell_quote(out.string()) +
+      " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && " + kit_identity +
+      " git -c commit.gpgsign=false commit -q -m " + shell_quote(message);
+  if (shell(commit) != 0) {
+    throw std::runtime_error("git could not make the first commit in " + out.string());
+  }
+}
+
+void say_template_written(const fs::path& out, const std::string& exercise, std::size_t cases,
+                          int points) {
+  std::cout << "wrote " << out.string() << ": the " << exercise
+            << " template repository, one commit on main; its workflow grades " << cases
+            << " cases for " << points << " points, one step each\n"
+            << "next: push it to a new, empty repository of your classroom's organization, mark "
+               "it a template (Settings, General, Template repository) and make it the "
+               "assignment's template; no autograding test in Classroom's form "
+               "(docs/github-classroom.md):\n"
+            << "  git -C " << shell_word(out.string())
+            << " remote add origin https://github.com/ORGANIZATION/" << exercise
+            << "-template.git\n"
+            << "  git -C " << shell_word(out.string()) << " push -u origin main\n";
+}
+
+int write_template(const ClassroomOptions& options) {
+  const fs::path kit = template_kit(options);
+  if (kit.empty()) return kExitCouldNotRun;
   const fs::path out = fs::absolute(options.out).lexically_normal();
   // The student bundle's files, and only those: the script that makes the bundle says what
   // they are, and refuses a folder that is not new.
@@ -216,40 +271,9 @@ int write_template(const ClassroomOptions& options) {
     write_file(out / ".gitignore", "# what cmake builds\nbuild/\n");
     int points = 0;
     for (const ClassroomStep& step : steps) points += step.points;
-    std::string sections = read_file(kit / "tools" / "bundle" / "classroom.md");
-    sections = replace_all(sections, "@EXERCISE@", options.exercise);
-    sections = replace_all(sections, "@CASES@", std::to_string(steps.size()));
-    sections = replace_all(sections, "@POINTS@", std::to_string(points));
-    sections = replace_all(sections, "@FIRST@", steps.front().command);
-    std::string readme = read_file(out / "README.md");
-    while (readme.size() >= 2 && readme.ends_with("\n\n")) readme.pop_back();
-    write_file(out / "README.md", readme + sections);  // the sections start with a blank line
-
-    // One commit on main, by the kit whoever runs it: the template's history names no machine.
-    // (git init -b needs git 2.28; symbolic-ref names the branch with any git)
-    const std::string kit_identity =
-        "GIT_AUTHOR_NAME='Bloom course kit' GIT_AUTHOR_EMAIL=bloom-course-kit@localhost "
-        "GIT_COMMITTER_NAME='Bloom course kit' GIT_COMMITTER_EMAIL=bloom-course-kit@localhost";
-    const std::string message =
-        "The " + options.exercise + " exercise, graded by GitHub Actions on every push";
-    const std::string commit =
-        "cd " + shell_quote(out.string()) +
-        " && git init -q && git symbolic-ref HEAD refs/heads/main && git add -A && " +
-        kit_identity + " git -c commit.gpgsign=false commit -q -m " + shell_quote(message);
-    if (shell(commit) != 0) {
-      throw std::runtime_error("git could not make the first commit in " + out.string());
-    }
-    std::cout << "wrote " << out.string() << ": the " << options.exercise
-              << " template repository, one commit on main; its workflow grades " << steps.size()
-              << " cases for " << points << " points, one step each\n"
-              << "next: push it to a new, empty repository of your classroom's organization, mark "
-                 "it a template (Settings, General, Template repository) and make it the "
-                 "assignment's template; no autograding test in Classroom's form "
-                 "(docs/github-classroom.md):\n"
-              << "  git -C " << shell_word(out.string())
-              << " remote add origin https://github.com/ORGANIZATION/" << options.exercise
-              << "-template.git\n"
-              << "  git -C " << shell_word(out.string()) << " push -u origin main\n";
+    add_readme_sections(kit, out, options.exercise, steps, points);
+    commit_template(out, options.exercise);
+    say_template_written(out, options.exercise, steps.size(), points);
     return kExitPassed;
   } catch (const std::exception& e) {
     error(e);

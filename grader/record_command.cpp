@@ -153,6 +153,152 @@ std::optional<std::map<std::size_t, Transcript>> transcripts_of(
   return out;
 }
 
+// Writes the catalogue of mistakes and the table of commands into each folder of `folders`;
+// returns how many of those files were stale.
+int update_tables(const std::vector<std::filesystem::path>& folders,
+                  const std::string& catalogue_text, const std::string& table_text, bool check) {
+  int stale = 0;
+  for (const std::filesystem::path& path : folders) {
+    if (std::filesystem::is_directory(path)) {
+      stale += update_file(path / "mistakes.tsv", catalogue_text, check) ? 1 : 0;
+      stale += update_file(path / "commands.tsv", table_text, check) ? 1 : 0;
+    }
+  }
+  return stale;
+}
+
+// One exercise's cases, and where each stands in the whole suite.
+struct ExerciseCases {
+  std::vector<Case> cases;
+  std::vector<std::size_t> index;
+};
+
+// Each exercise's cases (a case id is EXERCISE/NAME). A mistake is recorded in its own
+// exercise's cases only: a starter's catalogue holds its exercise's mistakes alone, and a
+// step that other exercises call too (the hex decoding of an element) is the suite's own
+// exercise's to catch.
+std::map<std::string, ExerciseCases> by_exercise(const std::vector<Case>& cases) {
+  std::map<std::string, ExerciseCases> exercises;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    ExerciseCases& theirs = exercises[exercise_of(cases[i])];
+    theirs.cases.push_back(cases[i]);
+    theirs.index.push_back(i);
+  }
+  return exercises;
+}
+
+// An exercise's cases; none when the suite recorded has none of its cases.
+const ExerciseCases& cases_of(const std::map<std::string, ExerciseCases>& exercises,
+                              const std::string& exercise) {
+  static const ExerciseCases kNone;
+  const auto found = exercises.find(exercise);
+  return found == exercises.end() ? kNone : found->second;
+}
+
+// A program's transcripts, by case index.
+using Transcripts = std::map<std::size_t, Transcript>;
+
+// Each mistake's transcripts over its exercise's cases, in the catalogue's order; nullopt when
+// a program did not run.
+std::optional<std::vector<Transcripts>> single_transcripts(
+    const Command& command, const std::vector<MistakeInfo>& catalogue,
+    const std::map<std::string, ExerciseCases>& exercises, const GradeOptions& options) {
+  std::vector<Transcripts> singles(catalogue.size());
+  for (std::size_t a = 0; a < catalogue.size(); ++a) {
+    const MistakeInfo& mistake = catalogue[a];
+    const ExerciseCases& theirs = cases_of(exercises, mistake.exercise);
+    const std::optional<Transcripts> got = transcripts_of(
+        grade(theirs.cases, with_mistake(command, mistake.id), options, stop_on_interrupt()),
+        theirs.index, "the program with " + mistake.id);
+    if (!got) return std::nullopt;
+    singles[a] = *got;
+  }
+  return singles;
+}
+
+// The transcripts of the program with mistakes a and b over the cases of theirs that either
+// alone gets wrong, but those a single mistake answers alike; nullopt when it did not run.
+std::optional<Transcripts> pair_transcript(const Command& both, const std::string& program,
+                                           const ExerciseCases& theirs, std::size_t a,
+                                           std::size_t b, const std::vector<Transcripts>& singles,
+                                           const GradeOptions& options) {
+  ExerciseCases shown;
+  for (std::size_t j = 0; j < theirs.cases.size(); ++j) {
+    if (singles[a].count(theirs.index[j]) != 0 || singles[b].count(theirs.index[j]) != 0) {
+      shown.cases.push_back(theirs.cases[j]);
+      shown.index.push_back(theirs.index[j]);
+    }
+  }
+  std::optional<Transcripts> got =
+      transcripts_of(grade(shown.cases, both, options, stop_on_interrupt()), shown.index, program);
+  if (!got) return std::nullopt;
+  std::erase_if(*got, [&](const auto& entry) {
+    return std::any_of(singles.begin(), singles.end(), [&](const Transcripts& single) {
+      const auto same = single.find(entry.first);
+      return same != single.end() && same->second == entry.second;
+    });
+  });
+  return got;
+}
+
+// The pairs' transcripts, and how many pairs answer a case so: a pair's transcript is kept
+// where no single mistake answers the case alike, and no other pair.
+struct PairTranscripts {
+  std::map<std::pair<std::size_t, std::size_t>, Transcripts> by_pair;
+  std::map<std::pair<std::size_t, Transcript>, int> times;
+};
+
+// Each pair of one exercise's mistakes that the program takes, graded; nullopt when a program
+// did not run.
+std::optional<PairTranscripts> pair_transcripts(
+    const Command& command, const Limits& limits, const std::vector<MistakeInfo>& catalogue,
+    const std::map<std::string, ExerciseCases>& exercises, const std::vector<Transcripts>& singles,
+    const GradeOptions& options) {
+  PairTranscripts pairs;
+  for (std::size_t a = 0; a < catalogue.size(); ++a) {
+    for (std::size_t b = a + 1; b < catalogue.size(); ++b) {
+      const MistakeInfo& first = catalogue[a];
+      const MistakeInfo& second = catalogue[b];
+      if (first.exercise != second.exercise) continue;
+      const Command both = with_mistake(with_mistake(command, first.id), second.id);
+      if (run_program(both, "", limits).exit_code != 0) continue;  // one line, two ways
+      std::optional<Transcripts> got =
+          pair_transcript(both, "the program with " + first.id + " and " + second.id,
+                          cases_of(exercises, first.exercise), a, b, singles, options);
+      if (!got) return std::nullopt;
+      for (const auto& [i, rows] : *got) ++pairs.times[{i, rows}];
+      pairs.by_pair[{a, b}] = std::move(*got);
+    }
+  }
+  return pairs;
+}
+
+// Each case's known mistakes: every single mistake's rows, and the rows of a pair that no
+// other pair answers alike; each row says whether programs wrong in no particular way give it.
+std::vector<std::vector<KnownMistake>> known_mistakes(const std::vector<Case>& cases,
+                                                      const std::vector<MistakeInfo>& catalogue,
+                                                      const std::vector<Transcripts>& singles,
+                                                      const PairTranscripts& pairs,
+                                                      const std::set<Answer>& common) {
+  std::vector<std::vector<KnownMistake>> recorded(cases.size());
+  const auto add = [&](std::size_t i, const Transcript& rows, const MistakeInfo& info,
+                       std::vector<MistakeInfo> with) {
+    for (const auto& [line, answer] : rows) {
+      recorded[i].push_back({line, stored_answer(expected_at(cases[i], line), answer), info, with,
+                             common.count({i, line, answer}) != 0});
+    }
+  };
+  for (std::size_t a = 0; a < catalogue.size(); ++a) {
+    for (const auto& [i, rows] : singles[a]) add(i, rows, catalogue[a], {});
+  }
+  for (const auto& [ab, by_case] : pairs.by_pair) {
+    for (const auto& [i, rows] : by_case) {
+      if (pairs.times.at({i, rows}) == 1) add(i, rows, catalogue[ab.first], {catalogue[ab.second]});
+    }
+  }
+  return recorded;
+}
+
 // Records mistakes.tsv and commands.tsv in each folder given and, for each case, every answer each
 // known mistake gets wrong (its whole transcript: every other line it answers right); then, for
 // each pair of one exercise's mistakes, the transcript of a program with both, where it is no
@@ -168,92 +314,24 @@ int record_mistakes(const RecordOptions& options, const Command& command, const 
   if (!catalogue) return -1;
   const std::optional<std::vector<CommandInfo>> table = list_commands(command, limits);
   if (!table) return -1;
-  const std::string catalogue_text = format_catalogue(*catalogue);
-  const std::string table_text = format_command_table(*table);
-  int stale = 0;
-  for (const std::filesystem::path& path : options.cases) {
-    if (std::filesystem::is_directory(path)) {
-      stale += update_file(path / "mistakes.tsv", catalogue_text, options.check) ? 1 : 0;
-      stale += update_file(path / "commands.tsv", table_text, options.check) ? 1 : 0;
-    }
-  }
+  int stale = update_tables(options.cases, format_catalogue(*catalogue),
+                            format_command_table(*table), options.check);
   // with the expected lines just recorded
   const std::optional<std::vector<Case>> loaded = load_cases_or_say(options.cases, false);
   if (!loaded) return -1;
   const std::vector<Case>& cases = *loaded;
-  GradeOptions grade_options = options.grade_options();
-  // Each exercise's cases (a case id is EXERCISE/NAME). A mistake is recorded in its own
-  // exercise's cases only: a starter's catalogue holds its exercise's mistakes alone, and a
-  // step that other exercises call too (the hex decoding of an element) is the suite's own
-  // exercise's to catch.
-  std::map<std::string, std::pair<std::vector<Case>, std::vector<std::size_t>>> by_exercise;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    auto& [theirs, index] = by_exercise[exercise_of(cases[i])];
-    theirs.push_back(cases[i]);
-    index.push_back(i);
-  }
-  std::vector<std::map<std::size_t, Transcript>> singles(catalogue->size());  // by mistake, by case
-  for (std::size_t a = 0; a < catalogue->size(); ++a) {
-    const MistakeInfo& mistake = (*catalogue)[a];
-    const auto& [theirs, their_index] = by_exercise[mistake.exercise];
-    const std::optional<std::map<std::size_t, Transcript>> got = transcripts_of(
-        grade(theirs, with_mistake(command, mistake.id), grade_options, stop_on_interrupt()),
-        their_index, "the program with " + mistake.id);
-    if (!got) return -1;
-    singles[a] = *got;
-  }
+  const GradeOptions grade_options = options.grade_options();
+  const std::map<std::string, ExerciseCases> exercises = by_exercise(cases);
+  const std::optional<std::vector<Transcripts>> singles =
+      single_transcripts(command, *catalogue, exercises, grade_options);
+  if (!singles) return -1;
   const std::optional<std::set<Answer>> common = common_answers(command, cases, grade_options);
   if (!common) return -1;
-  // A pair's transcript is kept where no single mistake answers the case alike, and no other pair.
-  std::map<std::pair<std::size_t, std::size_t>, std::map<std::size_t, Transcript>> pairs;
-  std::map<std::pair<std::size_t, Transcript>, int> times;  // how many pairs answer a case so
-  for (std::size_t a = 0; a < catalogue->size(); ++a) {
-    for (std::size_t b = a + 1; b < catalogue->size(); ++b) {
-      const MistakeInfo& first = (*catalogue)[a];
-      const MistakeInfo& second = (*catalogue)[b];
-      if (first.exercise != second.exercise) continue;
-      const Command both = with_mistake(with_mistake(command, first.id), second.id);
-      if (run_program(both, "", limits).exit_code != 0) continue;  // one line, two ways
-      const auto& [theirs, their_index] = by_exercise[first.exercise];
-      std::vector<Case> shown;          // the exercise's cases that either mistake alone fails
-      std::vector<std::size_t> index;   // and where they stand in `cases`
-      for (std::size_t j = 0; j < theirs.size(); ++j) {
-        if (singles[a].count(their_index[j]) != 0 || singles[b].count(their_index[j]) != 0) {
-          shown.push_back(theirs[j]);
-          index.push_back(their_index[j]);
-        }
-      }
-      std::optional<std::map<std::size_t, Transcript>> got =
-          transcripts_of(grade(shown, both, grade_options, stop_on_interrupt()), index,
-                         "the program with " + first.id + " and " + second.id);
-      if (!got) return -1;
-      std::erase_if(*got, [&](const auto& entry) {
-        return std::any_of(singles.begin(), singles.end(),
-                           [&](const std::map<std::size_t, Transcript>& single) {
-                             const auto same = single.find(entry.first);
-                             return same != single.end() && same->second == entry.second;
-                           });
-      });
-      for (const auto& [i, rows] : *got) ++times[{i, rows}];
-      pairs[{a, b}] = std::move(*got);
-    }
-  }
-  std::vector<std::vector<KnownMistake>> recorded(cases.size());
-  const auto add = [&](std::size_t i, const Transcript& rows, const MistakeInfo& info,
-                       std::vector<MistakeInfo> with) {
-    for (const auto& [line, answer] : rows) {
-      recorded[i].push_back({line, stored_answer(expected_at(cases[i], line), answer), info, with,
-                             common->count({i, line, answer}) != 0});
-    }
-  };
-  for (std::size_t a = 0; a < catalogue->size(); ++a) {
-    for (const auto& [i, rows] : singles[a]) add(i, rows, (*catalogue)[a], {});
-  }
-  for (const auto& [ab, by_case] : pairs) {
-    for (const auto& [i, rows] : by_case) {
-      if (times[{i, rows}] == 1) add(i, rows, (*catalogue)[ab.first], {(*catalogue)[ab.second]});
-    }
-  }
+  const std::optional<PairTranscripts> pairs =
+      pair_transcripts(command, limits, *catalogue, exercises, *singles, grade_options);
+  if (!pairs) return -1;
+  const std::vector<std::vector<KnownMistake>> recorded =
+      known_mistakes(cases, *catalogue, *singles, *pairs, *common);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     stale += update_file(mistakes_file_of(cases[i].file),
                          format_mistake_answers(cases[i].file, recorded[i]), options.check)

@@ -291,6 +291,107 @@ std::string use_starter(const BatchOptions& options, Context& context,
   return "";
 }
 
+// Why the batch's options cannot grade `cases`, or "".
+std::string refusal(const BatchOptions& options, const std::vector<Case>& cases) {
+  if (cases.empty()) return "no cases to run";
+  if (!fs::is_directory(options.submissions)) {
+    return "--submissions " + options.submissions.string() + ": no such folder";
+  }
+  if (options.run.empty()) return "--run is required: the command that starts a program";
+  // Without the kit's recipe nothing finds a project, and every program would be "not found"
+  for (const auto& [command, what] : {std::pair{&options.run, "--run"}, std::pair{&options.build, "--build"}}) {
+    if (options.build != "cmake" && names_project(*command)) {
+      return std::string(what) + " \"" + *command +
+             "\" names {project}, the CMake project that only --build cmake finds: add --build "
+             "cmake, or name the folder with {dir}";
+    }
+  }
+  return "";
+}
+
+// With --sandbox: the sandbox opened into `context`, covering none of the grader's own folders
+// and no hidden case; false after saying why not.
+bool open_batch_sandbox(const BatchOptions& options, Context& context) {
+  std::vector<OwnPath> own = {{"--submissions", options.submissions},
+                              {"--out", options.out},
+                              {"--starter", options.starter},
+                              {"--starter-cache", options.starter_cache}};
+  for (const fs::path& path : options.cases) own.push_back({"--cases", path});
+  context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(),
+                                        options.memory_mb, options.sandbox_ids, std::move(own));
+  if (!context.sandbox) return false;
+  // under the users kind nothing but their mode hides the submissions, reports and hidden
+  // cases from the programs: a folder of reports made here is root's alone
+  if (!fs::exists(options.out)) {
+    fs::create_directories(options.out);
+    fs::permissions(options.out, fs::perms::owner_all);
+  }
+  for (const auto& [path, what] :
+       {std::pair{options.submissions, "--submissions"}, std::pair{options.out, "--out"}}) {
+    if (const std::string exposed = context.sandbox->exposed(path, what); !exposed.empty()) {
+      error(exposed);
+      return false;
+    }
+  }
+  return !hidden_cases_exposed_say(*context.sandbox, context.cases);
+}
+
+// Grades each submission of `todo`, as many at once as --jobs says, and writes its report as
+// it is done; "" or why a report could not be written.
+std::string grade_submissions(const Context& context, const std::vector<fs::path>& todo,
+                              const std::vector<Collected>& roster) {
+  const BatchOptions& options = context.options;
+  std::string write_error;
+  schedule(
+      todo.size(), context.cases.size(), options.jobs_or_cores(), stop_on_interrupt(),
+      [&](const Submission& submission) {
+        try {
+          return grade_submission(context, todo[submission.index], submission);
+        } catch (const std::exception& failed) {  // one submission's trouble is not the batch's
+          return build_failed_report(
+              context.cases, todo[submission.index].filename().string(),
+              {options.build, false, 0, failed.what(),
+               std::string("the submission could not be graded: ") + failed.what()});
+        }
+      },
+      [&](std::size_t index, const SubmissionReport& graded) {
+        const SubmissionReport report = with_collection(graded, roster);
+        try {
+          write_file(report_path(options.out, todo[index]), format_submission_report(report));
+        } catch (const std::exception& error) {
+          write_error = error.what();
+        }
+      });
+  return write_error;
+}
+
+// The batch's outputs, written from every report in --out and the terminal's printed; the
+// batch's exit code.
+int write_outputs(const BatchOptions& options) {
+  std::vector<SubmissionReport> reports;
+  std::string written;
+  try {
+    reports = read_submission_reports({options.out});
+    written = write_batch_files(reports, options.out / batch_outputs().front().name, options.show_hidden);
+  } catch (const std::exception& problem) {
+    error(problem.what());
+    return kExitCouldNotRun;
+  }
+  for (const BatchOutput& output : batch_outputs()) {
+    if (!output.file) std::cout << output.render(reports, options.show_hidden);
+  }
+  std::cout << reports.size() << " reports in " << inert(options.out.string()) << "; "
+            << inert(written) << "\n";
+  if (stop_on_interrupt().load()) {
+    std::cerr << "interrupted: run the same command again to grade the rest\n";
+    return kExitCouldNotRun;
+  }
+  const bool all_passed = std::all_of(
+      reports.begin(), reports.end(),
+      [](const SubmissionReport& report) { return report.status() == SubmissionStatus::Passed; });
+  return all_passed ? kExitPassed : kExitFailed;
+}
+
 }  // namespace
 
 int batch_grade(const BatchOptions& options) {
@@ -301,41 +402,11 @@ int batch_grade(const BatchOptions& options) {
   const std::optional<std::vector<Case>> loaded = load_cases_or_say(options.cases);
   if (!loaded) return kExitCouldNotRun;
   const std::vector<Case>& cases = *loaded;
-  if (cases.empty()) return fail("no cases to run");
-  if (!fs::is_directory(options.submissions)) {
-    return fail("--submissions " + options.submissions.string() + ": no such folder");
-  }
-  if (options.run.empty()) return fail("--run is required: the command that starts a program");
-  // Without the kit's recipe nothing finds a project, and every program would be "not found"
-  for (const auto& [command, what] : {std::pair{&options.run, "--run"}, std::pair{&options.build, "--build"}}) {
-    if (options.build != "cmake" && names_project(*command)) {
-      return fail(std::string(what) + " \"" + *command +
-                  "\" names {project}, the CMake project that only --build cmake finds: add --build "
-                  "cmake, or name the folder with {dir}");
-    }
-  }
+  if (const std::string refused = refusal(options, cases); !refused.empty()) return fail(refused);
   Context context{options, cases, {}, options.grade_options(), {}, {}};
-  if (options.sandbox) {
-    std::vector<OwnPath> own = {{"--submissions", options.submissions},
-                                {"--out", options.out},
-                                {"--starter", options.starter},
-                                {"--starter-cache", options.starter_cache}};
-    for (const fs::path& path : options.cases) own.push_back({"--cases", path});
-    context.sandbox = open_sandbox_or_say(*options.sandbox, options.jobs_or_cores(),
-                                          options.memory_mb, options.sandbox_ids, std::move(own));
-    if (!context.sandbox) return kExitCouldNotRun;
-    // under the users kind nothing but their mode hides the submissions, reports and hidden
-    // cases from the programs: a folder of reports made here is root's alone
-    if (!fs::exists(options.out)) {
-      fs::create_directories(options.out);
-      fs::permissions(options.out, fs::perms::owner_all);
-    }
-    for (const auto& [path, what] : {std::pair{options.submissions, "--submissions"}, std::pair{options.out, "--out"}}) {
-      if (const std::string exposed = context.sandbox->exposed(path, what); !exposed.empty()) return fail(exposed);
-    }
-    if (hidden_cases_exposed_say(*context.sandbox, cases)) return kExitCouldNotRun;
-  }
-  context.build_limits = limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
+  if (options.sandbox && !open_batch_sandbox(options, context)) return kExitCouldNotRun;
+  context.build_limits =
+      limits_of(options.build_timeout_seconds, 0);  // compilers need the memory they need
   context.build_limits.stderr_bytes = 1 << 20;
   std::optional<BuildCache> cache;  // held while the batch grades
   if (const std::string problem = use_starter(options, context, cache); !problem.empty())
@@ -344,58 +415,18 @@ int batch_grade(const BatchOptions& options) {
   fs::create_directories(options.out);
   const std::optional<std::vector<Collected>> roster = roster_of(options, cases);
   if (!roster) return kExitCouldNotRun;
-  const std::vector<fs::path> mine = shard_of(options.submissions, options.shard_index, options.shard_count);
+  const std::vector<fs::path> mine =
+      shard_of(options.submissions, options.shard_index, options.shard_count);
   const std::vector<fs::path> todo = still_to_grade(mine, options.out, options.regrade);
   std::cerr << "bloom-grader batch: " << mine.size() << " submissions in shard "
-            << options.shard_index << "/" << options.shard_count << ", " << mine.size() - todo.size()
-            << " already graded (--regrade grades them again), " << todo.size() << " to grade, "
-            << options.jobs_or_cores() << " at once\n";
-
-  const std::atomic<bool>& stop = stop_on_interrupt();
-  std::string write_error;
-  schedule(
-      todo.size(), cases.size(), options.jobs_or_cores(), stop,
-      [&](const Submission& submission) {
-        try {
-          return grade_submission(context, todo[submission.index], submission);
-        } catch (const std::exception& failed) {  // one submission's trouble is not the batch's
-          return build_failed_report(
-              cases, todo[submission.index].filename().string(),
-              {options.build, false, 0, failed.what(),
-               std::string("the submission could not be graded: ") + failed.what()});
-        }
-      },
-      [&](std::size_t index, const SubmissionReport& graded) {
-        const SubmissionReport report = with_collection(graded, *roster);
-        try {
-          write_file(report_path(options.out, todo[index]), format_submission_report(report));
-        } catch (const std::exception& error) {
-          write_error = error.what();
-        }
-      });
-  if (!write_error.empty()) return fail(write_error);
-
-  std::vector<SubmissionReport> reports;
-  std::string written;
-  try {
-    reports = read_submission_reports({options.out});
-    written = write_batch_files(reports, options.out / batch_outputs().front().name, options.show_hidden);
-  } catch (const std::exception& error) {
-    return fail(error.what());
+            << options.shard_index << "/" << options.shard_count << ", "
+            << mine.size() - todo.size() << " already graded (--regrade grades them again), "
+            << todo.size() << " to grade, " << options.jobs_or_cores() << " at once\n";
+  if (const std::string write_error = grade_submissions(context, todo, *roster);
+      !write_error.empty()) {
+    return fail(write_error);
   }
-  for (const BatchOutput& output : batch_outputs()) {
-    if (!output.file) std::cout << output.render(reports, options.show_hidden);
-  }
-  std::cout << reports.size() << " reports in " << inert(options.out.string()) << "; "
-            << inert(written) << "\n";
-  if (stop.load()) {
-    std::cerr << "interrupted: run the same command again to grade the rest\n";
-    return kExitCouldNotRun;
-  }
-  const bool all_passed = std::all_of(
-      reports.begin(), reports.end(),
-      [](const SubmissionReport& report) { return report.status() == SubmissionStatus::Passed; });
-  return all_passed ? kExitPassed : kExitFailed;
+  return write_outputs(options);
 }
 
 int merge_reports(const std::vector<fs::path>& folders, const fs::path& out, bool show_hidden) {

@@ -88,6 +88,82 @@ std::string allocation_failure(const RunResult& run) {
   return "";
 }
 
+namespace {
+
+// The known mistakes whose transcripts answer exactly what a wrong program did: as many
+// lines as expected, none extra before an answer.
+std::vector<const KnownMistake*> diagnose(const Case& kase, const std::string& out,
+                                          const std::optional<Mismatch>& mismatch) {
+  std::vector<const KnownMistake*> diagnosis;
+  if (const std::vector<std::string_view> lines = output_lines(out);
+      mismatch && lines.size() == kase.expected_line_count() && !mismatch->extra_before()) {
+    for (const MistakeTranscript& transcript : transcripts(kase)) {
+      if (transcript.evident() && explains(transcript, kase, lines)) {
+        diagnosis.push_back(transcript.rows.front());
+      }
+    }
+  }
+  return diagnosis;
+}
+
+// Where a program that ran out of time stopped: at the line after the answers that came, when
+// some came (each answer is delivered as it is made, docs/protocol.md); a program that holds
+// back every answer and one stuck on its first command look alike.
+std::string timeout_summary(const Case& kase, const RunResult& run, const Limits& limits,
+                            const std::optional<Mismatch>& m) {
+  const std::string when =
+      run.cpu_limited ? "by the time it had used its " + limit_text(limits.cpu) + " of CPU time"
+                      : "within " + limit_text(limits.wall) + " of wall-clock time (using " +
+                            limit_text(run.cpu / 100 * 100) + " of CPU)";  // to the tenth
+  const std::size_t came = output_lines(run.out).size();
+  if (m && !m->actual && !m->extra_output && came > 0) {
+    return "no answer to this line " + when + ": the " + std::to_string(came) +
+           (came == 1 ? " answer" : " answers") +
+           " before it came, and the program was still working on this command" +
+           (m->step != nullptr ? functions_at(kase, m->step->input) : "");
+  }
+  if (came == 0) {
+    // The first command is named: a program that delivers each answer as it is made (the
+    // starters' given code does) is stuck on it; one that holds every answer back until its
+    // end may be stuck on any, which the output cannot tell apart.
+    const std::string first = kase.steps.empty() ? "" : kase.steps.front().input;
+    return "no answer at all " + when + ", not even to the first command, " + first +
+           ": a program that writes each answer as it is made is stuck on it" +
+           functions_at(kase, first);
+  }
+  return "not finished " + when + " (" + answered(run, kase) + (m ? "" : ", all of them right") +
+         ")";
+}
+
+std::string memory_summary(const Case& kase, const RunResult& run, const Limits& limits,
+                           const std::string& allocation) {
+  return (run.oom_killed
+              ? "ran out of memory: its processes together reached the memory limit, " +
+                    mib(limits.memory_bytes) + ", and the kernel ended one"
+              : "ran out of memory: an allocation failed (" + allocation + ")" +
+                    (limits.memory_bytes != 0
+                         ? " under the limit of " + mib(limits.memory_bytes) + " per process"
+                         : "")) +
+         " (" + answered(run, kase) + ")";
+}
+
+std::string wrong_output_summary(const Case& kase, const RunResult& run, const Mismatch& m) {
+  if (m.extra_output) {
+    return "more answer lines than commands: line " + std::to_string(m.output_line + 1) +
+           " was not expected";
+  }
+  if (!m.actual) return "the output ended (" + answered(run, kase) + ")";
+  if (m.extra_before()) {
+    return (m.extra_lines == 1 ? std::string("an extra line")
+                               : std::to_string(m.extra_lines) + " extra lines") +
+           " before answer " + std::to_string(m.output_line + 1) + ", which came after " +
+           (m.extra_lines == 1 ? "it" : "them");
+  }
+  return "answer " + std::to_string(m.output_line + 1) + " differs";
+}
+
+}  // namespace
+
 CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
   CaseResult result;
   result.kase = &kase;
@@ -98,55 +174,14 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     return result;
   }
   result.mismatch = compare_output(kase, run.out);
-  const bool output_right = !result.mismatch.has_value();
-  if (const std::vector<std::string_view> lines = output_lines(run.out);
-      result.mismatch && lines.size() == kase.expected_line_count() &&
-      !result.mismatch->extra_before()) {
-    for (const MistakeTranscript& transcript : transcripts(kase)) {
-      if (transcript.evident() && explains(transcript, kase, lines)) {
-        result.diagnosis.push_back(transcript.rows.front());
-      }
-    }
-  }
-
+  result.diagnosis = diagnose(kase, run.out, result.mismatch);
   const std::string allocation = allocation_failure(run);
   if (run.timed_out) {
     result.verdict = Verdict::Timeout;
-    // Where it stopped: at the line after the answers that came, when some came (each answer
-    // is delivered as it is made, docs/protocol.md); a program that holds back every answer
-    // and one stuck on its first command look alike.
-    const std::string when =
-        run.cpu_limited ? "by the time it had used its " + limit_text(limits.cpu) + " of CPU time"
-                        : "within " + limit_text(limits.wall) + " of wall-clock time (using " +
-                              limit_text(run.cpu / 100 * 100) + " of CPU)";  // to the tenth
-    const std::size_t came = output_lines(run.out).size();
-    const std::optional<Mismatch>& m = result.mismatch;
-    if (m && !m->actual && !m->extra_output && came > 0) {
-      result.summary = "no answer to this line " + when + ": the " + std::to_string(came) +
-                       (came == 1 ? " answer" : " answers") +
-                       " before it came, and the program was still working on this command" +
-                       (m->step != nullptr ? functions_at(kase, m->step->input) : "");
-    } else if (came == 0) {
-      // The first command is named: a program that delivers each answer as it is made (the
-      // starters' given code does) is stuck on it; one that holds every answer back until its
-      // end may be stuck on any, which the output cannot tell apart.
-      const std::string first = kase.steps.empty() ? "" : kase.steps.front().input;
-      result.summary = "no answer at all " + when + ", not even to the first command, " + first +
-                       ": a program that writes each answer as it is made is stuck on it" +
-                       functions_at(kase, first);
-    } else {
-      result.summary = "not finished " + when + " (" + answered(run, kase) +
-                       (output_right ? ", all of them right" : "") + ")";
-    }
+    result.summary = timeout_summary(kase, run, limits, result.mismatch);
   } else if (run.oom_killed || !allocation.empty()) {
     result.verdict = Verdict::MemoryLimit;
-    result.summary = (run.oom_killed ? "ran out of memory: its processes together reached the memory limit, " +
-                                           mib(limits.memory_bytes) + ", and the kernel ended one"
-                                     : "ran out of memory: an allocation failed (" + allocation + ")" +
-                                           (limits.memory_bytes != 0 ? " under the limit of " +
-                                                                           mib(limits.memory_bytes) + " per process"
-                                                                     : "")) +
-                     " (" + answered(run, kase) + ")";
+    result.summary = memory_summary(kase, run, limits, allocation);
   } else if (run.signal != 0) {
     result.verdict = Verdict::Crashed;
     result.summary = "killed by " + signal_name(run.signal) + " (" + answered(run, kase) + ")";
@@ -162,17 +197,9 @@ CaseResult judge(const Case& kase, RunResult run, const Limits& limits) {
     result.verdict = Verdict::NoOutput;
     result.summary = "no output at all; " + std::to_string(kase.expected_line_count()) +
                      " lines were expected";
-  } else if (!output_right) {
+  } else if (result.mismatch) {
     result.verdict = Verdict::WrongOutput;
-    const Mismatch& m = *result.mismatch;
-    result.summary = m.extra_output ? "more answer lines than commands: line " +
-                                          std::to_string(m.output_line + 1) + " was not expected"
-                     : !m.actual      ? "the output ended (" + answered(run, kase) + ")"
-                     : m.extra_before() ? (m.extra_lines == 1 ? std::string("an extra line")
-                                                              : std::to_string(m.extra_lines) + " extra lines") +
-                                              " before answer " + std::to_string(m.output_line + 1) +
-                                              ", which came after " + (m.extra_lines == 1 ? "it" : "them")
-                                      : "answer " + std::to_string(m.output_line + 1) + " differs";
+    result.summary = wrong_output_summary(kase, run, *result.mismatch);
   } else {
     result.verdict = Verdict::Passed;
     result.points = kase.points;
@@ -410,6 +437,106 @@ bool premise_holds(const CaseResult& result, const Hint& hint) {
   });
 }
 
+namespace {
+
+// The command a timed-out case hung at, or "" (it had answered every line, or did not time out).
+std::string hung_at(const CaseResult& result) {
+  if (result.verdict != Verdict::Timeout || !result.mismatch || result.mismatch->step == nullptr)
+    return "";
+  return std::string(command_of(result.mismatch->step->input));
+}
+
+// The first of `commands` that `kase` sends, or "".
+std::string sends_hung(const Case& kase, const std::set<std::string>& commands) {
+  for (const Step& step : kase.steps) {
+    // a line answered with an error is refused before the command calls anything: it cannot
+    // reach what hangs (the protocol suite's bad arguments)
+    const bool refused = !step.expected.empty() && lines_match("error", step.expected.front().text);
+    if (!refused && commands.count(std::string(command_of(step.input))) != 0) {
+      return std::string(command_of(step.input));
+    }
+  }
+  return "";
+}
+
+// What the cases judged so far say of the next: how many timed out, and the commands they hung at.
+struct Hangs {
+  int timeouts = 0;
+  std::set<std::string> commands;
+
+  void note(const CaseResult& result) {
+    timeouts += result.verdict == Verdict::Timeout ? 1 : 0;
+    if (std::string at = hung_at(result); !at.empty()) commands.insert(std::move(at));
+  }
+
+  // Why `kase` is skipped after them rather than run, or "" to run it.
+  [[nodiscard]] std::string skip_reason(const Case& kase, const GradeOptions& options) const {
+    if (options.skip_after_timeouts > 0 && timeouts >= options.skip_after_timeouts) {
+      return "not run: " + std::to_string(timeouts) + " cases had timed out already";
+    }
+    if (options.skip_hung_commands) {
+      if (const std::string sent = sends_hung(kase, commands); !sent.empty()) {
+        return "not run: it sends " + sent + ", which a case before it hung at";
+      }
+    }
+    return "";
+  }
+};
+
+// Why no more case runs once `budget` (none when zero) is spent since `start`, or "".
+std::string budget_spent(std::chrono::milliseconds budget,
+                         std::chrono::steady_clock::time_point start) {
+  if (budget.count() <= 0 || std::chrono::steady_clock::now() - start < budget) return "";
+  const auto ms = budget.count();
+  return "not run: the time budget of " +
+         (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") +
+         " was spent";
+}
+
+// Runs one case under its limits and judges it; one stopped by Ctrl-C is not run, which says
+// nothing about the program.
+CaseResult run_case(const Case& kase, const Command& command, const GradeOptions& options,
+                    const std::atomic<bool>& stop) {
+  Limits limits = options.limits;
+  limits.set_time(case_time_limit(kase, options.timeout));
+  std::optional<RunResult> run;
+  {
+    const RunsApart apart(kase.hidden, stop);
+    if (apart.admitted()) run = run_program(command, kase.input_text(), limits);
+  }
+  CaseResult result = run ? judge(kase, *run, limits) : CaseResult{};
+  result.kase = &kase;
+  if (!run || (stop.load() && result.verdict != Verdict::Passed)) {
+    result.verdict = Verdict::NotRun;
+    result.points = 0;
+    result.summary = "not run: grading was interrupted";
+  }
+  return result;
+}
+
+// Cases run at once may have started after, in order, the timeout that ends the run: they are
+// judged skipped too, so that the verdicts are those of one case at a time, whatever `jobs` (a
+// batch's reports do not depend on how it was scheduled).
+void skip_in_order(std::vector<CaseResult>& results, const GradeOptions& options) {
+  if (options.skip_after_timeouts <= 0 && !options.skip_hung_commands) return;
+  Hangs before;  // the cases before each, in order
+  for (CaseResult& result : results) {
+    // a case skipped while it ran says what came before it in order too: cases run at once
+    // may have timed out before it was skipped
+    if (std::string reason = before.skip_reason(*result.kase, options);
+        !reason.empty() && result.verdict != Verdict::NotRun) {
+      const Case* kase = result.kase;
+      result = CaseResult{};
+      result.kase = kase;
+      result.verdict = Verdict::Skipped;
+      result.summary = std::move(reason);
+    }
+    before.note(result);
+  }
+}
+
+}  // namespace
+
 std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& command,
                               const GradeOptions& options, const std::atomic<bool>& stop,
                               const std::function<void(const CaseResult&)>& on_result) {
@@ -419,102 +546,26 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     results[i].summary = "not run: grading was interrupted";
   }
   std::mutex report_lock;
-  int timeouts = 0;  // under report_lock
-  std::set<std::string> hung;  // commands a case timed out at, under report_lock
-  // The command a timed-out case hung at, or "" (it had answered every line, or did not time out).
-  const auto hung_at = [](const CaseResult& result) -> std::string {
-    if (result.verdict != Verdict::Timeout || !result.mismatch || result.mismatch->step == nullptr) return "";
-    return std::string(command_of(result.mismatch->step->input));
-  };
-  const auto sends_hung = [&](const Case& kase, const std::set<std::string>& commands) -> std::string {
-    for (const Step& step : kase.steps) {
-      // a line answered with an error is refused before the command calls anything: it cannot
-      // reach what hangs (the protocol suite's bad arguments)
-      const bool refused = !step.expected.empty() && lines_match("error", step.expected.front().text);
-      if (!refused && commands.count(std::string(command_of(step.input))) != 0) {
-        return std::string(command_of(step.input));
-      }
-    }
-    return "";
-  };
-  const auto skipped_after_hang = [](const std::string& hung_command) {
-    return "not run: it sends " + hung_command + ", which a case before it hung at";
-  };
+  Hangs hangs;  // under report_lock
   const auto start = std::chrono::steady_clock::now();
-  const auto skipped_after_timeouts = [&](int count) {
-    return "not run: " + std::to_string(count) + " cases had timed out already";
-  };
-  // Why case i is skipped rather than run, or "" to run it.
-  const auto skip_reason = [&](std::size_t i) -> std::string {
-    const std::lock_guard<std::mutex> lock(report_lock);
-    if (options.skip_after_timeouts > 0 && timeouts >= options.skip_after_timeouts) {
-      return skipped_after_timeouts(timeouts);
-    }
-    if (options.skip_hung_commands) {
-      if (const std::string sent = sends_hung(cases[i], hung); !sent.empty()) return skipped_after_hang(sent);
-    }
-    if (options.budget.count() > 0 && std::chrono::steady_clock::now() - start >= options.budget) {
-      const auto ms = options.budget.count();
-      return "not run: the time budget of " +
-             (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") + " was spent";
-    }
-    return "";
-  };
   run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
-    if (std::string reason = skip_reason(i); !reason.empty()) {
-      const std::lock_guard<std::mutex> lock(report_lock);
+    std::unique_lock<std::mutex> lock(report_lock);
+    std::string reason = hangs.skip_reason(cases[i], options);
+    if (reason.empty()) reason = budget_spent(options.budget, start);
+    if (!reason.empty()) {
       results[i].verdict = Verdict::Skipped;
       results[i].summary = std::move(reason);
       if (on_result) on_result(results[i]);
       return;
     }
-    Limits limits = options.limits;
-    limits.set_time(case_time_limit(cases[i], options.timeout));
-    std::optional<RunResult> run;
-    {
-      const RunsApart apart(cases[i].hidden, stop);
-      if (apart.admitted()) run = run_program(command, cases[i].input_text(), limits);
-    }
-    CaseResult result = run ? judge(cases[i], *run, limits) : CaseResult{};
-    result.kase = &cases[i];
-    if (!run || (stop.load() && result.verdict != Verdict::Passed)) {
-      result.verdict = Verdict::NotRun;  // killed by Ctrl-C: says nothing about the program
-      result.points = 0;
-      result.summary = "not run: grading was interrupted";
-    }
-    const std::lock_guard<std::mutex> lock(report_lock);
-    timeouts += result.verdict == Verdict::Timeout ? 1 : 0;
-    if (std::string at = hung_at(result); !at.empty()) hung.insert(std::move(at));
+    lock.unlock();
+    CaseResult result = run_case(cases[i], command, options, stop);
+    lock.lock();
+    hangs.note(result);
     results[i] = std::move(result);
     if (on_result) on_result(results[i]);
   });
-  // Cases run at once may have started after, in order, the timeout that ends the run: they
-  // are judged skipped too, so that the verdicts are those of one case at a time, whatever
-  // `jobs` (a batch's reports do not depend on how it was scheduled).
-  if (options.skip_after_timeouts > 0 || options.skip_hung_commands) {
-    int seen = 0;
-    std::set<std::string> hung_before;  // in order
-    for (CaseResult& result : results) {
-      std::string reason;
-      if (options.skip_after_timeouts > 0 && seen >= options.skip_after_timeouts) {
-        reason = skipped_after_timeouts(seen);
-      } else if (const std::string sent = options.skip_hung_commands ? sends_hung(*result.kase, hung_before) : "";
-                 !sent.empty()) {
-        reason = skipped_after_hang(sent);
-      }
-      // a case skipped while it ran says what came before it in order too: cases run at once
-      // may have timed out before it was skipped
-      if (!reason.empty() && result.verdict != Verdict::NotRun) {
-        const Case* kase = result.kase;
-        result = CaseResult{};
-        result.kase = kase;
-        result.verdict = Verdict::Skipped;
-        result.summary = reason;
-      }
-      seen += result.verdict == Verdict::Timeout ? 1 : 0;
-      if (std::string at = hung_at(result); !at.empty()) hung_before.insert(std::move(at));
-    }
-  }
+  skip_in_order(results, options);
   static_cast<void>(rule_out_contradicted(results));
   note_needs(results);
   return results;

@@ -100,123 +100,195 @@ std::string_view command_of(std::string_view input) {
   return input.substr(0, input.find(' '));
 }
 
-Case parse_case(const std::string& text, const std::string& name, const fs::path& file) {
-  Case result;
-  result.name = name;
-  result.file = file;
-  result.source = text;
-  const std::vector<std::string_view> lines = case_file_lines(text);
-  bool in_description = true;  // until the first line that is not a comment
-  bool seen_step = false;
-  std::string previous_directive;  // the last directive read: an @given follows its @hint
+namespace {
 
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const int number = static_cast<int>(i) + 1;
-    const std::string_view line = lines[i];
-    const auto fail = [&](const std::string& message) {
-      throw CaseFileError(file, number, message);
-    };
+// Reads a case file line by line, in the grammar of docs/case-format.md: the description's
+// comments, the directives, then each line to send followed by the lines it expects.
+class CaseReader {
+ public:
+  CaseReader(Case& result, const fs::path& file) : case_(result), file_(file) {}
 
+  void read(std::string_view line, int number) {
+    number_ = number;
     if (line.starts_with(">")) {
-      in_description = false;
-      seen_step = true;
-      if (line.size() > 1 && line[1] != ' ') {
-        fail("a line to send starts with \"> \" (a space after '>'), got " +
-             std::string(line.substr(0, 20)));
-      }
-      if (line.find('\0') != std::string_view::npos) fail("a line to send contains a NUL byte");
-      result.steps.push_back({std::string(line.size() > 2 ? line.substr(2) : ""), number, {}});
-      continue;
+      read_step(line);
+    } else if (line.starts_with("#")) {
+      if (in_description_) read_description(line.substr(1));
+    } else if (line.starts_with("@")) {
+      read_directive(line);
+    } else {
+      read_expected(line);
     }
-    if (line.starts_with("#")) {
-      if (in_description) {
-        std::string_view comment = line.substr(1);
-        if (comment.starts_with(" ")) comment.remove_prefix(1);
-        if (!result.description.empty()) result.description += '\n';
-        result.description += comment;
-      }
-      continue;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const {
+    throw CaseFileError(file_, number_, message);
+  }
+
+  void read_step(std::string_view line) {
+    in_description_ = false;
+    seen_step_ = true;
+    if (line.size() > 1 && line[1] != ' ') {
+      fail("a line to send starts with \"> \" (a space after '>'), got " +
+           std::string(line.substr(0, 20)));
     }
-    if (line.starts_with("@")) {
-      in_description = false;
-      if (seen_step) fail("directives go at the top, before the first \"> \" line");
-      const std::string_view directive = line.substr(0, line.find(' '));
-      const std::string_view value = trim(line.substr(directive.size()));
-      if (directive == "@points") {
-        int points = -1;
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), points);
-        if (error != std::errc{} || end != value.data() + value.size() || points < 0 ||
-            points > 1000000) {
-          fail("@points needs a whole number from 0 to 1000000, got \"" + std::string(value) + "\"");
-        }
-        result.points = points;
-      } else if (directive == "@timeout") {
-        const std::optional<double> parsed = parse_decimal(value);
-        const double seconds = parsed.value_or(0);
-        if (!parsed || !(seconds > 0) || seconds > 3600) {
-          fail("@timeout needs a number of seconds above 0 and at most 3600, got \"" +
-               std::string(value) + "\"");
-        }
-        result.timeout_seconds = seconds;
-      } else if (directive == "@needs") {
-        if (value.empty() || value.find_first_of(" \t") != std::string_view::npos ||
-            value.find('/') == std::string_view::npos) {
-          fail("@needs takes one case id, FOLDER/NAME, got \"" + std::string(value) + "\"");
-        }
-        result.needs.emplace_back(value);
-      } else if (directive == "@hidden") {
-        if (!value.empty()) fail("@hidden takes no value");
-        result.hidden = true;
-      } else if (directive == "@hint") {
-        Hint hint{"", std::string(value), number};
-        const std::size_t colon = value.find(':');
-        const std::string_view head = value.substr(0, colon);
-        const std::string_view rest = colon == std::string_view::npos ? "" : value.substr(colon + 1);
-        if (colon != std::string_view::npos && !head.empty() && (rest.empty() || rest[0] == ' ') &&
-            head.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos) {
-          hint = {std::string(head), std::string(trim(rest)), number};
-        }
-        if (hint.text.empty()) fail("@hint needs a text");
-        result.hints.push_back(std::move(hint));
-      } else if (directive == "@given") {
-        if (previous_directive != "@hint" && previous_directive != "@given") {
-          fail("@given follows the @hint whose premise it is");
-        }
-        Hint& hint = result.hints.back();
-        if (value == "nothing") {
-          if (hint.premised) fail("@given nothing stands alone: the hint claims no step right");
-        } else if (hint.premised && hint.given.empty()) {
-          fail("@given nothing stands alone: the hint claims no step right");
-        } else if (value.empty() || value.find_first_of(" \t") != std::string_view::npos) {
-          fail("@given takes nothing, one COMMAND or one case id FOLDER/NAME, got \"" +
-               std::string(value) + "\"");
-        } else if (value == hint.command) {
-          fail("@given " + std::string(value) + ": a hint about " + hint.command +
-               "'s answers cannot take them for granted");
-        } else {
-          hint.given.emplace_back(value);
-        }
-        hint.premised = true;
-      } else {
-        fail("unknown directive \"" + std::string(directive) +
-             "\" (known: @points @timeout @hidden @hint @given @needs)");
+    if (line.find('\0') != std::string_view::npos) fail("a line to send contains a NUL byte");
+    case_.steps.push_back({std::string(line.size() > 2 ? line.substr(2) : ""), number_, {}});
+  }
+
+  void read_description(std::string_view comment) {
+    if (comment.starts_with(" ")) comment.remove_prefix(1);
+    if (!case_.description.empty()) case_.description += '\n';
+    case_.description += comment;
+  }
+
+  void read_directive(std::string_view line) {
+    in_description_ = false;
+    if (seen_step_) fail("directives go at the top, before the first \"> \" line");
+    const std::string_view directive = line.substr(0, line.find(' '));
+    const std::string_view value = trim(line.substr(directive.size()));
+    if (directive == "@points") {
+      case_.points = read_points(value);
+    } else if (directive == "@timeout") {
+      case_.timeout_seconds = read_timeout(value);
+    } else if (directive == "@needs") {
+      if (value.empty() || value.find_first_of(" \t") != std::string_view::npos ||
+          value.find('/') == std::string_view::npos) {
+        fail("@needs takes one case id, FOLDER/NAME, got \"" + std::string(value) + "\"");
       }
-      previous_directive = std::string(directive);
-      continue;
+      case_.needs.emplace_back(value);
+    } else if (directive == "@hidden") {
+      if (!value.empty()) fail("@hidden takes no value");
+      case_.hidden = true;
+    } else if (directive == "@hint") {
+      case_.hints.push_back(read_hint(value));
+    } else if (directive == "@given") {
+      read_given(value);
+    } else {
+      fail("unknown directive \"" + std::string(directive) +
+           "\" (known: @points @timeout @hidden @hint @given @needs)");
     }
-    // An expected line. A blank line before the first step is layout, not an expectation.
-    if (!seen_step) {
+    previous_directive_ = std::string(directive);
+  }
+
+  int read_points(std::string_view value) const {
+    int points = -1;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), points);
+    if (error != std::errc{} || end != value.data() + value.size() || points < 0 ||
+        points > 1000000) {
+      fail("@points needs a whole number from 0 to 1000000, got \"" + std::string(value) + "\"");
+    }
+    return points;
+  }
+
+  double read_timeout(std::string_view value) const {
+    const std::optional<double> parsed = parse_decimal(value);
+    const double seconds = parsed.value_or(0);
+    if (!parsed || !(seconds > 0) || seconds > 3600) {
+      fail("@timeout needs a number of seconds above 0 and at most 3600, got \"" +
+           std::string(value) + "\"");
+    }
+    return seconds;
+  }
+
+  // "COMMAND: text" names the command whose answers the hint is about; any other text is a
+  // hint about the whole case.
+  Hint read_hint(std::string_view value) const {
+    Hint hint{"", std::string(value), number_};
+    const std::size_t colon = value.find(':');
+    const std::string_view head = value.substr(0, colon);
+    const std::string_view rest = colon == std::string_view::npos ? "" : value.substr(colon + 1);
+    if (colon != std::string_view::npos && !head.empty() && (rest.empty() || rest[0] == ' ') &&
+        head.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos) {
+      hint = {std::string(head), std::string(trim(rest)), number_};
+    }
+    if (hint.text.empty()) fail("@hint needs a text");
+    return hint;
+  }
+
+  void read_given(std::string_view value) {
+    if (previous_directive_ != "@hint" && previous_directive_ != "@given") {
+      fail("@given follows the @hint whose premise it is");
+    }
+    Hint& hint = case_.hints.back();
+    if (value == "nothing") {
+      if (hint.premised) fail("@given nothing stands alone: the hint claims no step right");
+    } else if (hint.premised && hint.given.empty()) {
+      fail("@given nothing stands alone: the hint claims no step right");
+    } else if (value.empty() || value.find_first_of(" \t") != std::string_view::npos) {
+      fail("@given takes nothing, one COMMAND or one case id FOLDER/NAME, got \"" +
+           std::string(value) + "\"");
+    } else if (value == hint.command) {
+      fail("@given " + std::string(value) + ": a hint about " + hint.command +
+           "'s answers cannot take them for granted");
+    } else {
+      hint.given.emplace_back(value);
+    }
+    hint.premised = true;
+  }
+
+  void read_expected(std::string_view line) {
+    // A blank line before the first step is layout, not an expectation.
+    if (!seen_step_) {
       if (trim(line).empty()) {
-        in_description = false;
-        continue;
+        in_description_ = false;
+        return;
       }
       fail("an expected line comes before any \"> \" line to send: \"" +
            std::string(line.substr(0, 40)) + "\"");
     }
     // "\TEXT" expects TEXT: an answer that starts with '>', '#', '@' or '\' (format_expected)
     const std::string_view expected = line.starts_with('\\') ? line.substr(1) : line;
-    result.steps.back().expected.push_back({std::string(expected), number});
+    case_.steps.back().expected.push_back({std::string(expected), number_});
   }
+
+  Case& case_;
+  const fs::path& file_;
+  int number_ = 0;
+  bool in_description_ = true;  // until the first line that is not a comment
+  bool seen_step_ = false;
+  std::string previous_directive_;  // the last directive read: an @given follows its @hint
+};
+
+bool sends(const Case& test, std::string_view command) {
+  return std::any_of(test.steps.begin(), test.steps.end(),
+                     [&](const Step& step) { return command_of(step.input) == command; });
+}
+
+// Each hint is about a command the case sends, and takes for granted commands it sends or
+// cases it needs: what reports check first of a case taken for granted (judge.hpp, note_needs).
+void check_hints(const Case& test, const fs::path& file) {
+  for (const Hint& hint : test.hints) {
+    if (!hint.command.empty() && !sends(test, hint.command)) {
+      throw CaseFileError(file, hint.case_line,
+                          "@hint " + hint.command + ": no line of this case sends " + hint.command);
+    }
+    for (const std::string& given : hint.given) {
+      const bool is_case = given.find('/') != std::string::npos;
+      if (!is_case && !sends(test, given)) {
+        throw CaseFileError(file, hint.case_line,
+                            "@given " + given + ": no line of this case sends " + given);
+      }
+      if (is_case && std::find(test.needs.begin(), test.needs.end(), given) == test.needs.end()) {
+        throw CaseFileError(
+            file, hint.case_line,
+            "@given " + given + ": a case a hint takes for granted is one of the case's @needs");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Case parse_case(const std::string& text, const std::string& name, const fs::path& file) {
+  Case result;
+  result.name = name;
+  result.file = file;
+  result.source = text;
+  CaseReader reader(result, file);
+  const std::vector<std::string_view> lines = case_file_lines(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) reader.read(lines[i], static_cast<int>(i) + 1);
 
   // Blank lines at the end of a step are layout: a program's answer is never an empty line
   // that a case author meant, so trailing blank expectations are dropped.
@@ -226,31 +298,7 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
     }
   }
   if (result.steps.empty()) throw CaseFileError(file, 1, "no \"> \" line: the case sends nothing");
-  for (const Hint& hint : result.hints) {
-    const bool sent = std::any_of(result.steps.begin(), result.steps.end(), [&](const Step& step) {
-      return command_of(step.input) == hint.command;
-    });
-    if (!hint.command.empty() && !sent) {
-      throw CaseFileError(file, hint.case_line,
-                          "@hint " + hint.command + ": no line of this case sends " + hint.command);
-    }
-    for (const std::string& given : hint.given) {
-      const bool given_sent =
-          std::any_of(result.steps.begin(), result.steps.end(),
-                      [&](const Step& step) { return command_of(step.input) == given; });
-      if (given.find('/') == std::string::npos && !given_sent) {
-        throw CaseFileError(file, hint.case_line,
-                            "@given " + given + ": no line of this case sends " + given);
-      }
-      // what reports check first of a case taken for granted (judge.hpp, note_needs)
-      if (given.find('/') != std::string::npos &&
-          std::find(result.needs.begin(), result.needs.end(), given) == result.needs.end()) {
-        throw CaseFileError(
-            file, hint.case_line,
-            "@given " + given + ": a case a hint takes for granted is one of the case's @needs");
-      }
-    }
-  }
+  check_hints(result, file);
   return result;
 }
 
