@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Runs one fuzz target: first every input in fuzz/regressions/<target>/ (each a crash found
 once, now a test), then a fresh fuzzing run of SECONDS from a seed corpus made of the case
-files. Exit 0 when nothing is found; a crash leaves its input in the build folder and fails.
+files (and, for interpreter_fuzz, a dictionary made from the command table,
+cases/commands.tsv). Exit 0 when nothing is found; a crash leaves its input in the build folder
+and fails.
 
   run_fuzz.py TARGET_BINARY TARGET_NAME SOURCE_DIR CORPUS_DIR SECONDS [extra libFuzzer flags]"""
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -24,6 +27,25 @@ def seed_corpus(name, source, corpus):
         (corpus / f"seed-{i:03d}").write_bytes(data)
 
 
+# A sample of each kind of argument of the table's grammar (docs/protocol.md): its edges.
+SAMPLES = {"u32": ["0", "4294967295", "0x", "0xffffffff"], "p": ["0.5", "1e-320", "0.99999999999999999"],
+           "hex": ["00", "ff"], "text": [" "]}
+
+
+def dictionary(source, path):
+    """libFuzzer's dictionary for protocol lines: each command of the table with the space
+    after it, and samples of its arguments' kinds, each whole range's ends."""
+    words = set()
+    for line in (source / "cases" / "commands.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, _, grammar = line.split("\t")
+            words.add(name + (" " if "<" in grammar else ""))
+            for kind in re.findall(r"<\w+:([^>]+)>", grammar):
+                words.update(SAMPLES.get(kind) or kind.split(".."))
+    path.write_text("".join(f'"{w}"\n' for w in sorted(words)))
+    return path
+
+
 def main():
     binary, name, source, corpus, seconds, *extra = sys.argv[1:]
     source, corpus = pathlib.Path(source), pathlib.Path(corpus)
@@ -35,6 +57,8 @@ def main():
     seed_corpus(name, source, corpus)
     artifacts = corpus.parent / f"{name}-crashes"
     artifacts.mkdir(exist_ok=True)
+    if name == "interpreter_fuzz":
+        extra = [f"-dict={dictionary(source, corpus.parent / (name + '.dict'))}", *extra]
     done = subprocess.run([binary, str(corpus), f"-max_total_time={seconds}", "-max_len=8192",
                            "-print_final_stats=1", f"-artifact_prefix={artifacts}/", *extra])
     if done.returncode != 0:

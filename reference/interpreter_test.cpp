@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -138,7 +140,7 @@ TEST_CASE("an unknown command is an error that names it") {
 
 TEST_CASE("each command of the table reaches its own handler, and the table is the known list") {
   std::string known;
-  for (const std::string_view usage : bloom::Interpreter::usages()) {
+  for (const std::string& usage : bloom::Interpreter::usages()) {
     CAPTURE(usage);
     const std::string name(usage.substr(0, usage.find(' ')));
     known += (known.empty() ? "" : " ") + name;
@@ -156,7 +158,7 @@ TEST_CASE("each command of the table reaches its own handler, and the table is t
                                                          {"CRC32", "00000000"}};
       CHECK(interpreter.respond(name) == answer.at(name));
     } else {  // the handler asks for its own first argument, quoting its own usage
-      const std::string_view first =
+      const std::string first =
           usage.substr(usage.find('<'), usage.find('>') - usage.find('<') + 1);
       CHECK(interpreter.respond(name) == "error: " + name + " needs " + std::string(first) +
                                              " (usage: " + std::string(usage) + ")");
@@ -167,6 +169,73 @@ TEST_CASE("each command of the table reaches its own handler, and the table is t
         "VERIFY BITS HASH128 CRC32 GUAVA GOLANG WRITETO");
   CHECK(bloom::Interpreter().respond("FROB") ==
         "error: unknown command \"FROB\" (known: " + known + ")");
+}
+
+TEST_CASE("each argument's kind in the table is what its handler reads") {
+  using Kind = bloom::Interpreter::ArgumentKind;
+  // a value each kind takes, and one just outside it with the start of its error
+  const auto good = [](const bloom::Interpreter::Argument& a) -> std::string {
+    switch (a.kind) {
+      case Kind::U32:
+        return "4294967295";
+      case Kind::Whole:
+        return std::to_string(a.high);
+      case Kind::Probability:
+        return "0.5";
+      case Kind::Hex:
+        return "ab";
+      case Kind::Text:
+        return "a key";
+    }
+    return "";
+  };
+  int arguments = 0;
+  for (const bloom::Interpreter::CommandRow& row : bloom::Interpreter::command_rows()) {
+    CAPTURE(row.grammar);
+    std::string usage;  // the usage is the grammar's names
+    for (const bloom::Interpreter::Argument& a : row.arguments)
+      usage += std::string(a.optional ? " [" : " ") + a.name;
+    usage.append(
+        std::string(static_cast<std::size_t>(std::count(usage.begin(), usage.end(), '[')), ']'));
+    CHECK(row.usage == std::string(row.name) + usage);
+    std::string before = std::string(row.name);
+    for (const bloom::Interpreter::Argument& a : row.arguments) {
+      ++arguments;
+      CAPTURE(a.name);
+      bloom::Interpreter interpreter;
+      REQUIRE(interpreter.respond("BLOOM 8 1") == "ok");
+      const auto answer = [&](const std::string& value) {
+        return interpreter.respond(before + " " + value).value_or("(no answer)");
+      };
+      const std::string refused = "error: " + a.name + " must be";
+      CHECK(answer(good(a)).find(refused) == std::string::npos);
+      switch (a.kind) {
+        case Kind::U32:
+          CHECK(answer("4294967296").starts_with(refused + " a number from 0 to 4294967295"));
+          break;
+        case Kind::Whole: {
+          const std::string range = " a whole number from " + std::to_string(a.low) + " to " +
+                                    std::to_string(a.high) + ", got";
+          CHECK(answer(std::to_string(std::uint64_t{a.high} + 1)).starts_with(refused + range));
+          if (a.low > 0) CHECK(answer(std::to_string(a.low - 1)).starts_with(refused + range));
+          CHECK(answer(std::to_string(a.low)).find(refused) == std::string::npos);
+          break;
+        }
+        case Kind::Probability:
+          CHECK(answer("1").starts_with(refused + " a decimal number above 0 and below 1"));
+          break;
+        case Kind::Hex:
+          CHECK(answer("zz") == "error: " + std::string(row.name) +
+                                    " needs hex bytes, got \"zz\" (not a hex digit at offset 0)");
+          break;
+        case Kind::Text:
+          CHECK(answer("two words").find("error") == std::string::npos);
+          break;
+      }
+      before += " " + good(a);
+    }
+  }
+  CHECK(arguments == 27);
 }
 
 TEST_CASE("an error message names the problem") {

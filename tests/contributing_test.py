@@ -4,7 +4,8 @@ the grader: a newcomer who reads it finds each file's place, and a module added 
 there fails here. No two sources of the grader include each other, directly or around a loop.
 Each recipe lists files that exist, as many as its heading says, and no source outside a
 recipe lists the names that recipe adds to: for a report format, a batch output and a
-protocol command, a file that quotes more than half of the existing names is such a list.
+protocol command, a file that names more than half of the existing names is such a list, however
+it quotes them (`"HASH"`, `"> HASH "`, `b"HASH"`, a bare word in a dictionary).
 
 Usage: contributing_test.py SOURCE"""
 import pathlib
@@ -17,15 +18,18 @@ from outcome import report  # noqa: E402
 
 NOT_SOURCES = {"fixtures", "testdata"}  # test programs and data, not modules
 CODE = ("grader", "reference", "scripts", "tools", "gradescope", "deploy")
-# Each recipe's table: the file, the line that opens the table, a row's pattern (its name),
-# and the folders where a second list would make the recipe untrue (the batch outputs' names
-# are also files that tests read, which is no list of them).
+QUOTED = r"[\"']{}[\"' ]"  # a name in quotes: the formats' and outputs' are English words
+WORD = r"(?<![A-Za-z0-9_]){}(?![A-Za-z0-9_])"  # a name however quoted: `"> HASH "`, HASH in a list
+# Each recipe's table: the file, the line that opens the table, a row's pattern (its name), how
+# a name is found in a file, and the folders where a second list would make the recipe untrue
+# (the batch outputs' names are also files that tests read, which is no list of them).
 TABLES = {"Add a report format": ("grader/report/formats.cpp", "kFormats[] = {", r'^\s*\{"([a-z]+)", "',
-                                  CODE + ("tests",)),
+                                  QUOTED, CODE + ("tests",)),
           "Add a batch output": ("grader/report/batch_outputs.cpp", "kOutputs[] = {",
-                                 r'^\s*\{"([a-z.]+)", (?:true|false),', CODE),
-          "Add a protocol command": ("reference/interpreter.cpp", "kCommands[] = {", r'^\s*\{"([A-Z]+)", "',
-                                     CODE + ("tests",))}
+                                 r'^\s*\{"([a-z.]+)", (?:true|false),', QUOTED, CODE),
+          "Add a protocol command": ("reference/interpreter.cpp", "kCommands[] = {", r'^\s*\{"([A-Z0-9]+)", "',
+                                     WORD, CODE + ("tests", "fuzz"))}
+SEARCHED = (".cpp", ".hpp", ".py", ".js", ".sh", ".cmake", ".txt", ".dict")
 
 
 def sources(root: pathlib.Path):
@@ -97,7 +101,7 @@ def check_recipes(root: pathlib.Path, text: str, failures: list) -> int:
                 failures.append(f"recipe \"{title}\" names {name}, which does not exist")
         if title not in TABLES:
             continue
-        table, opening, row, searched = TABLES[title]
+        table, opening, row, found, searched = TABLES[title]
         names = table_names(root, table, opening, row)
         if len(names) < 3:
             failures.append(f"recipe \"{title}\": found {names} in {table}, not its table")
@@ -105,10 +109,10 @@ def check_recipes(root: pathlib.Path, text: str, failures: list) -> int:
         listed = {pathlib.PurePath(f) for f in files}
         for folder in searched:
             for path in sorted((root / folder).rglob("*")):
-                if not path.is_file() or path.suffix not in (".cpp", ".hpp", ".py", ".js", ".sh", ".cmake"):
+                if not path.is_file() or path.suffix not in SEARCHED:
                     continue
                 content = path.read_text(errors="replace")
-                quoted = [n for n in names if re.search(r"[\"']" + re.escape(n) + r"[\"' ]", content)]
+                quoted = [n for n in names if re.search(found.format(re.escape(n)), content)]
                 checks += 1
                 relative = pathlib.PurePath(path.relative_to(root))
                 if 2 * len(quoted) > len(names) and relative not in listed:

@@ -18,7 +18,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import case_text  # noqa: E402
-from blames import BLAMES  # noqa: E402
+import blames  # noqa: E402
 import cli  # noqa: E402
 import outcome  # noqa: E402
 
@@ -35,6 +35,7 @@ def main():
                 for c in cases.rglob("*.case")}
     lists_steps = {(f"{c.parent.name}/{c.stem}", text) for c in cases.rglob("*.case")
                    for text, given in case_text.premises(c).items() if given == ["nothing"]}
+    blamed_by = blames.blames(args.reference)
     functions = subprocess.run([args.reference, "--list-scrambled"], capture_output=True, text=True,
                                check=True).stdout.split()
     exercises = sorted(p.name for p in cases.iterdir() if p.is_dir() and p.name != "protocol")
@@ -77,7 +78,7 @@ def main():
                             command = declared[case["name"]][text]
                             if (case["name"], text) in lists_steps:
                                 continue
-                            blamed = BLAMES.get(command, {"(a hint bound to no command)"})
+                            blamed = blamed_by.get(command, {"(a hint bound to no command)"})
                             if function not in blamed:
                                 failures.append(f"{program}: {case['name']} blames {blamed}, which "
                                                 f"was right: {hint!r}")

@@ -12,8 +12,8 @@ is dropped and counted. One that passes every case is run on a long random strea
 exercise's commands (bloom-reference --generate's cases, one after another): if it answers it as
 the reference does, it is equivalent and dropped; otherwise it survives the cases.
 
-A hint blames the functions of the command it is bound to (tests/support/blames.py); its
-premise `@given COMMAND` claims those functions right, `@given CASE` claims that case passed
+A hint blames the functions of the command it is bound to (tests/support/blames.py, from the
+command table); its premise `@given COMMAND` claims those functions right, `@given CASE` claims that case passed
 (checked in the run); a hint with `@given nothing` lists steps to check and blames none. A
 diagnosis blames the step of each mistake it names (reference/kit/mistakes.cpp), a "one of"
 claim at least one of its mistakes' steps.
@@ -40,7 +40,7 @@ import case_text  # noqa: E402
 import cli  # noqa: E402
 import mutator  # noqa: E402
 import outcome  # noqa: E402
-from blames import BLAMES  # noqa: E402
+import blames  # noqa: E402
 
 EXERCISES = ("basics", "hashing", "bip37", "guava")
 COMPILE_SECONDS = 60  # a mutant build that takes longer is a hung compiler, not a slow one
@@ -182,8 +182,8 @@ def random_streams(reference_binary, folder: pathlib.Path, count: int) -> dict[s
 class Judge:
     """What a mutant's graded report claims, against the step the mutant broke."""
 
-    def __init__(self, cases: pathlib.Path, steps_of_mistakes):
-        self.steps_of_mistakes = steps_of_mistakes
+    def __init__(self, cases: pathlib.Path, steps_of_mistakes, blamed_by):
+        self.steps_of_mistakes, self.blamed_by = steps_of_mistakes, blamed_by
         self.declared, self.premises = {}, {}
         for case in cases.rglob("*.case"):
             name = f"{case.parent.name}/{case.stem}"
@@ -209,12 +209,12 @@ class Judge:
                 given = self.premises[case["name"]].get(text, [])
                 if given == ["nothing"]:
                     continue  # lists the steps to check, in order: blames no one step
-                blamed = BLAMES.get(self.declared[case["name"]][text], set())
+                blamed = self.blamed_by.get(self.declared[case["name"]][text], set())
                 judged += 1
                 if step not in blamed:
                     found.append((case["name"], hint, f"blames {sorted(blamed)}"))
                 for premise in given:
-                    if premise in BLAMES and step in BLAMES[premise]:
+                    if step in self.blamed_by.get(premise, set()):
                         found.append((case["name"], hint, f"its premise @given {premise} calls {step} right"))
                     elif "/" in premise and verdicts.get(premise, "passed") != "passed":
                         found.append((case["name"], hint, f"its premise @given {premise}, which failed"))
@@ -298,7 +298,7 @@ def main():
           f"--list-mistakes prints {sorted(listed)}: the reading of the catalogue is out of date")
     corpus = [m for m in mutator.mutants(source / "reference", set(EXERCISES))
               if args.only is None or args.only in m.id]
-    judge = Judge(source / "cases", steps_of_mistakes)
+    judge = Judge(source / "cases", steps_of_mistakes, blames.blames(args.reference))
     with tempfile.TemporaryDirectory() as tmp:
         scratch = pathlib.Path(tmp)
         builder = Builder(args.compile_commands, args.library, source, scratch)

@@ -205,9 +205,9 @@ TEST_CASE("a missing path and a bad case file in a folder are errors with their 
 TEST_CASE("commands.tsv reads back what was written, and a case keeps the commands it sends") {
   namespace fs = std::filesystem;
   const std::vector<grader::CommandInfo> table = {
-      {"HASH", "HASH <seed> <key>", {"murmur3_32", "print_hash"}},
-      {"BITS", "BITS", {}},
-      {"SIZE", "SIZE <n> <p>", {"classic_filter_size"}}};
+      {"HASH", "HASH <seed> <key>", {"murmur3_32", "print_hash"}, "HASH <seed:u32> <key:text>"},
+      {"BITS", "BITS", {}, "BITS"},
+      {"SIZE", "SIZE <n> <p>", {"classic_filter_size"}, "SIZE <n:1..4294967295> <p:p>"}};
   const std::string text = grader::format_command_table(table);
   CHECK(grader::parse_command_table(text, "commands.tsv") == table);
   const fs::path folder =
@@ -228,10 +228,16 @@ TEST_CASE("commands.tsv reads back what was written, and a case keeps the comman
     }
     return std::string("no error");
   };
-  CHECK(
-      error_of("# c\nHASH\tSIZE <n>\tf\n") ==
-      "commands.tsv:2: error: a line is NAME, a tab, USAGE (starting with NAME), a tab, FUNCTIONS");
-  CHECK(error_of("HASH\tHASH <seed>\tf,,g\n") ==
+  CHECK(error_of("# c\nHASH\tSIZE <n>\tf\tSIZE <n:u32>\n") ==
+        "commands.tsv:2: error: a line is NAME, a tab, USAGE (starting with NAME), a tab, "
+        "FUNCTIONS, a tab, GRAMMAR");
+  CHECK(error_of("HASH\tHASH <seed>\tf\n") ==
+        "commands.tsv:1: error: a line is NAME, a tab, USAGE (starting with NAME), a tab, "
+        "FUNCTIONS, a tab, GRAMMAR");
+  CHECK(error_of("HASH\tHASH <seed>\tf\tHASH <key:u32>\n") ==
+        "commands.tsv:1: error: the grammar \"HASH <key:u32>\" is not the usage \"HASH <seed>\" "
+        "with each argument's kind");
+  CHECK(error_of("HASH\tHASH <seed>\tf,,g\tHASH <seed:u32>\n") ==
         "commands.tsv:1: error: an empty function name among \"f,,g\"");
 }
 

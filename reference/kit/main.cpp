@@ -38,8 +38,8 @@ int list_mistakes() {
 int list_commands() {
   std::vector<grader::CommandInfo> table;
   for (const bloom::Interpreter::CommandRow& row : bloom::Interpreter::command_rows()) {
-    grader::CommandInfo& info =
-        table.emplace_back(grader::CommandInfo{std::string(row.name), std::string(row.usage), {}});
+    grader::CommandInfo& info = table.emplace_back(
+        grader::CommandInfo{std::string(row.name), row.usage, {}, std::string(row.grammar)});
     for (const bloom::Step step : row.steps) info.functions.emplace_back(bloom::row_of(step).name);
   }
   std::cout << grader::format_command_table(table);
@@ -111,8 +111,9 @@ std::vector<bloom::Option> kit_options(KitOptions& kit) {
       {"--list-scrambled", "", "print the functions --scramble takes, one a line",
        bloom::flag(kit.list_scrambled)},
       {"--list-commands", "",
-       "print the protocol's command table as commands.tsv holds it: name, usage and the functions "
-       "its answer comes from, tab-separated, after a comment",
+       "print the protocol's command table as commands.tsv holds it: name, usage, the functions "
+       "its answer comes from and the usage with each argument's kind, tab-separated, after a "
+       "comment",
        bloom::flag(kit.list_commands)},
       {"--generate", "EXERCISE",
        "write random @hidden cases of EXERCISE (exercises.tsv) into DIR/EXERCISE/, with --seed, "

@@ -3,6 +3,7 @@
 // so tests, the command-line program and the grader's tools all share one implementation.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -36,14 +37,35 @@ class Interpreter {
   std::optional<std::string> respond(std::string_view line);
 
   // The usage of every command, in the protocol's order ("HASH <seed> <key>", ...).
-  [[nodiscard]] static std::vector<std::string_view> usages();
+  [[nodiscard]] static std::vector<std::string> usages();
 
-  // A command as the command table holds it: its name, its usage (the grammar of its
-  // arguments), and the steps its answer comes from, the functions of BLOOM_FUNCTIONS it calls
-  // (INSERT, CONTAINS and INDEXES those of every kind of filter), in the table's order.
+  // What an argument of a command is, as its grammar says (docs/protocol.md, "Commands").
+  enum class ArgumentKind {
+    U32,          // `u32`: 0 to 4294967295, decimal or 0x and 1 to 8 hex digits
+    Whole,        // `LOW..HIGH`: a decimal whole number from low to high
+    Probability,  // `p`: a decimal number above 0 and below 1
+    Hex,          // `hex`: hex bytes, an even number of digits
+    Text,         // `text`: the rest of the line, spaces included; empty when absent
+  };
+  struct Argument {
+    std::string name;  // as the usage says it, "<seed>"
+    ArgumentKind kind;
+    std::uint32_t low = 0;  // a Whole's range
+    std::uint32_t high = 0;
+    bool optional = false;  // in [ ]: it and every argument after it may be left out
+    friend bool operator==(const Argument&, const Argument&) = default;
+  };
+
+  // A command as the command table holds it: its name; its grammar, the usage with each
+  // argument's kind (`INIT <n:1..4294967295> <p:p> [<tweak:u32> [<flags:0..255>]]`), and the
+  // usage, the grammar without the kinds; its arguments, the grammar read; and the steps its
+  // answer comes from, the functions of BLOOM_FUNCTIONS it calls (INSERT, CONTAINS and INDEXES
+  // those of every kind of filter), in the table's order. The handler stays in the table.
   struct CommandRow {
     std::string_view name;
-    std::string_view usage;
+    std::string usage;
+    std::string_view grammar;
+    std::vector<Argument> arguments;
     std::vector<Step> steps;
   };
   [[nodiscard]] static std::vector<CommandRow> command_rows();

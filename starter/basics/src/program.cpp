@@ -24,8 +24,8 @@ std::string about() {
       "Reads course protocol commands on standard input, one a line, and answers each on\n"
       "standard output. Blank lines and lines starting with '#' get no answer. The commands\n"
       "(docs/protocol.md):\n";
-  for (const std::string_view usage : Interpreter::usages()) {
-    text += "  " + std::string(usage) + "\n";
+  for (const std::string& usage : Interpreter::usages()) {
+    text += "  " + usage + "\n";
   }
   return text;
 }

@@ -445,11 +445,22 @@ std::optional<fs::path> catalogue_of(const fs::path& case_file) {
 std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::path& file) {
   std::vector<CommandInfo> table;
   for_each_record(text, [&](int number, const std::vector<std::string>& fields) {
-    if (fields.size() != 3 || fields[0].empty() || !fields[1].starts_with(fields[0])) {
+    if (fields.size() != 4 || fields[0].empty() || !fields[1].starts_with(fields[0])) {
       throw CaseFileError(file, number,
-                          "a line is NAME, a tab, USAGE (starting with NAME), a tab, FUNCTIONS");
+                          "a line is NAME, a tab, USAGE (starting with NAME), a tab, FUNCTIONS, a "
+                          "tab, GRAMMAR");
     }
-    CommandInfo& row = table.emplace_back(CommandInfo{fields[0], fields[1], {}});
+    std::string usage;  // the grammar without its kinds: "<seed:u32>" -> "<seed>"
+    for (bool kind = false; const char c : fields[3]) {
+      kind = (kind || c == ':') && c != '>';
+      if (!kind) usage += c;
+    }
+    if (usage != fields[1]) {
+      throw CaseFileError(file, number,
+                          "the grammar \"" + fields[3] + "\" is not the usage \"" + fields[1] +
+                              "\" with each argument's kind");
+    }
+    CommandInfo& row = table.emplace_back(CommandInfo{fields[0], fields[1], {}, fields[3]});
     for (std::size_t start = 0, comma; start < fields[2].size(); start = comma + 1) {
       comma = std::min(fields[2].find(',', start), fields[2].size());
       if (comma == start)
@@ -462,14 +473,14 @@ std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::
 
 std::string format_command_table(const std::vector<CommandInfo>& table) {
   std::string text =
-      "# The course protocol's commands: name, usage, and the functions of the starter that its\n"
-      "# answer comes from, tab-separated. Recorded from the reference solution; never edited by "
-      "hand.\n";
+      "# The course protocol's commands: name, usage, the functions of the starter that its\n"
+      "# answer comes from, and the usage with each argument's kind (docs/protocol.md),\n"
+      "# tab-separated. Recorded from the reference solution; never edited by hand.\n";
   for (const CommandInfo& row : table) {
     text += row.name + "\t" + row.usage + "\t";
     for (std::size_t i = 0; i < row.functions.size(); ++i)
       text += (i > 0 ? "," : "") + row.functions[i];
-    text += "\n";
+    text += "\t" + row.grammar + "\n";
   }
   return text;
 }

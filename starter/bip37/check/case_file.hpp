@@ -81,6 +81,7 @@ struct CommandInfo {
   std::string name;                    // "HASH"
   std::string usage;                   // "HASH <seed> <key>"
   std::vector<std::string> functions;  // "murmur3_32", "print_hash"; none for given code alone
+  std::string grammar;                 // "HASH <seed:u32> <key:text>": the usage, each kind said
   friend bool operator==(const CommandInfo&, const CommandInfo&) = default;
 };
 
@@ -153,8 +154,11 @@ class CaseFileError : public FileError {
     const std::filesystem::path& case_file);
 
 // commands.tsv, in a cases folder beside mistakes.tsv: a comment, then a line per command,
-// `NAME TAB USAGE TAB FUNCTION,FUNCTION` (the last field empty for a command of given code
-// alone). parse_command_table reads what format_command_table writes; `file` names it in errors.
+// `NAME TAB USAGE TAB FUNCTION,FUNCTION TAB GRAMMAR` (FUNCTIONS empty for a command of given
+// code alone; GRAMMAR the usage with each argument's kind, `<seed:u32>`, which
+// docs/protocol.md explains). parse_command_table reads what format_command_table writes, and
+// refuses a grammar that is not its usage once the kinds are taken out; `file` names it in
+// errors.
 [[nodiscard]] std::vector<CommandInfo> parse_command_table(const std::string& text,
                                                            const std::filesystem::path& file);
 [[nodiscard]] std::string format_command_table(const std::vector<CommandInfo>& table);

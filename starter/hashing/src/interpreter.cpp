@@ -89,8 +89,6 @@ double probability_argument(std::string_view text) {
 
 }  // namespace
 
-// Every command of the protocol, once: its name, its usage (in errors and --help) and its
-// handler. Dispatch, the "known:" list of an unknown command and the usage text all read it.
 // The steps of `list` as a set, bit static_cast<unsigned>(step) for each.
 constexpr std::uint32_t step_set(std::initializer_list<Step> list) {
   std::uint32_t set = 0;
@@ -99,12 +97,77 @@ constexpr std::uint32_t step_set(std::initializer_list<Step> list) {
 }
 static_assert(kSteps <= 32, "a step set is 32 bits");
 
+// A row of the command table: a command of the protocol, once. Dispatch, the "known:" list of
+// an unknown command, the usage in errors and --help, and cases/commands.tsv (command_rows)
+// all read it.
 struct Interpreter::Command {
   std::string_view name;
-  std::string_view usage;
+  // the usage with each argument's kind: `<name:kind>`, kind `u32`, `LOW..HIGH`, `p`, `hex` or
+  // `text` (interpreter.hpp, ArgumentKind); optional arguments in [ ]
+  std::string_view grammar;
   void (Interpreter::*handler)(Arguments&, std::string&);
   std::uint32_t steps;  // step_set of the functions its answer comes from
 };
+
+namespace {
+
+// A grammar without its kinds: "HASH <seed:u32> <key:text>" -> "HASH <seed> <key>".
+std::string usage_of(std::string_view grammar) {
+  std::string usage;
+  bool kind = false;
+  for (const char c : grammar) {
+    if (c == ':') kind = true;
+    if (c == '>') kind = false;
+    if (!kind) usage += c;
+  }
+  return usage;
+}
+
+// A grammar's arguments; std::logic_error for a malformed one, which is a mistake of the table
+// (a test reads every row).
+std::vector<Interpreter::Argument> arguments_of(std::string_view grammar) {
+  using Kind = Interpreter::ArgumentKind;
+  std::vector<Interpreter::Argument> arguments;
+  bool optional = false;
+  for (std::size_t open = grammar.find_first_of("[<"); open != std::string_view::npos;
+       open = grammar.find_first_of("[<", open + 1)) {
+    if (grammar[open] == '[') {
+      optional = true;
+      continue;
+    }
+    const std::size_t colon = grammar.find(':', open);
+    const std::size_t close = grammar.find('>', open);
+    if (colon == std::string_view::npos || close == std::string_view::npos || colon > close) {
+      throw std::logic_error("an argument without a kind in \"" + std::string(grammar) + "\"");
+    }
+    Interpreter::Argument& argument = arguments.emplace_back(Interpreter::Argument{
+        std::string(grammar.substr(open, colon - open)) + ">", Kind::Text, 0, 0, optional});
+    const std::string_view kind = grammar.substr(colon + 1, close - colon - 1);
+    const std::size_t dots = kind.find("..");
+    if (kind == "u32") {
+      argument.kind = Kind::U32;
+    } else if (kind == "p") {
+      argument.kind = Kind::Probability;
+    } else if (kind == "hex") {
+      argument.kind = Kind::Hex;
+    } else if (kind == "text") {
+      argument.kind = Kind::Text;
+    } else if (const auto low = parse_whole(kind.substr(0, dots)),
+               high = dots == std::string_view::npos ? std::nullopt
+                                                     : parse_whole(kind.substr(dots + 2));
+               low && high && *low <= *high) {
+      argument.kind = Kind::Whole;
+      argument.low = *low;
+      argument.high = *high;
+    } else {
+      throw std::logic_error("an unknown kind \"" + std::string(kind) + "\" in \"" +
+                             std::string(grammar) + "\"");
+    }
+  }
+  return arguments;
+}
+
+}  // namespace
 
 // The arguments after a command name, read one at a time. The protocol separates them by
 // exactly one space, so an empty token is always an error: two spaces, or a trailing one.
@@ -118,7 +181,7 @@ class Interpreter::Arguments {
     const std::optional<std::string_view> token = next_optional();
     if (!token) {
       throw ProtocolError(std::string(command_.name) + " needs " + std::string(name) +
-                          " (usage: " + std::string(command_.usage) + ")");
+                          " (usage: " + usage_of(command_.grammar) + ")");
     }
     return *token;
   }
@@ -156,7 +219,7 @@ class Interpreter::Arguments {
     if (!rest_) return;
     if (rest_->empty()) throw ProtocolError("trailing space after the last argument");
     throw ProtocolError(std::string(command_.name) + " takes no more arguments (usage: " +
-                        std::string(command_.usage) + "), got extra " + quoted(*rest_));
+                        usage_of(command_.grammar) + "), got extra " + quoted(*rest_));
   }
 
  private:
@@ -170,27 +233,30 @@ std::span<const Interpreter::Command> Interpreter::commands() {
       step_set({Step::Murmur, Step::BitIndex, Step::Decode, Step::Murmur128, Step::GuavaIndex,
                 Step::Crc32, Step::GoIndex});
   static constexpr Command kCommands[] = {
-      {"HASH", "HASH <seed> <key>", &Interpreter::hash, step_set({Step::Murmur, Step::PrintHash})},
-      {"POSITIONS", "POSITIONS <m> <k> <key>", &Interpreter::positions,
+      {"HASH", "HASH <seed:u32> <key:text>", &Interpreter::hash,
+       step_set({Step::Murmur, Step::PrintHash})},
+      {"POSITIONS", "POSITIONS <m:1..4294967295> <k:1..50> <key:text>", &Interpreter::positions,
        step_set({Step::Murmur, Step::Position})},
-      {"INIT", "INIT <n> <p> [<tweak> [<flags>]]", &Interpreter::init,
+      {"INIT", "INIT <n:1..4294967295> <p:p> [<tweak:u32> [<flags:0..255>]]", &Interpreter::init,
        step_set({Step::FilterSize})},
-      {"INSERT", "INSERT <hex>", &Interpreter::insert, kFilterSteps},
-      {"CONTAINS", "CONTAINS <hex>", &Interpreter::contains, kFilterSteps},
-      {"INDEXES", "INDEXES <hex>", &Interpreter::indexes, kFilterSteps},
+      {"INSERT", "INSERT <hex:hex>", &Interpreter::insert, kFilterSteps},
+      {"CONTAINS", "CONTAINS <hex:hex>", &Interpreter::contains, kFilterSteps},
+      {"INDEXES", "INDEXES <hex:hex>", &Interpreter::indexes, kFilterSteps},
       {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload, step_set({Step::Payload})},
-      {"FNV", "FNV <key>", &Interpreter::fnv, step_set({Step::Fnv, Step::PrintHash})},
-      {"SIZE", "SIZE <n> <p>", &Interpreter::size, step_set({Step::ClassicSize})},
-      {"BLOOM", "BLOOM <m> <k>", &Interpreter::bloom, 0},
-      {"ADD", "ADD <key>", &Interpreter::add, step_set({Step::Fnv, Step::ClassicPosition})},
-      {"CHECK", "CHECK <key>", &Interpreter::check, step_set({Step::Fnv, Step::ClassicPosition})},
-      {"VERIFY", "VERIFY <key>", &Interpreter::verify,
+      {"FNV", "FNV <key:text>", &Interpreter::fnv, step_set({Step::Fnv, Step::PrintHash})},
+      {"SIZE", "SIZE <n:1..4294967295> <p:p>", &Interpreter::size, step_set({Step::ClassicSize})},
+      {"BLOOM", "BLOOM <m:1..100000000> <k:1..50>", &Interpreter::bloom, 0},
+      {"ADD", "ADD <key:text>", &Interpreter::add, step_set({Step::Fnv, Step::ClassicPosition})},
+      {"CHECK", "CHECK <key:text>", &Interpreter::check,
+       step_set({Step::Fnv, Step::ClassicPosition})},
+      {"VERIFY", "VERIFY <key:text>", &Interpreter::verify,
        step_set({Step::Fnv, Step::ClassicPosition})},
       {"BITS", "BITS", &Interpreter::bits, 0},
-      {"HASH128", "HASH128 <seed> <key>", &Interpreter::hash128, step_set({Step::Murmur128})},
-      {"CRC32", "CRC32 <key>", &Interpreter::crc32, step_set({Step::Crc32})},
-      {"GUAVA", "GUAVA <n> <p>", &Interpreter::guava, step_set({Step::GuavaSize})},
-      {"GOLANG", "GOLANG <n> <p>", &Interpreter::golang, step_set({Step::GoSize})},
+      {"HASH128", "HASH128 <seed:u32> <key:text>", &Interpreter::hash128,
+       step_set({Step::Murmur128})},
+      {"CRC32", "CRC32 <key:text>", &Interpreter::crc32, step_set({Step::Crc32})},
+      {"GUAVA", "GUAVA <n:0..4294967295> <p:p>", &Interpreter::guava, step_set({Step::GuavaSize})},
+      {"GOLANG", "GOLANG <n:1..4294967295> <p:p>", &Interpreter::golang, step_set({Step::GoSize})},
       {"WRITETO", "WRITETO", &Interpreter::writeto, step_set({Step::WriteTo})},
   };
   return kCommands;
@@ -206,7 +272,11 @@ const Interpreter::Command* Interpreter::find_command(std::string_view name) {
 std::vector<Interpreter::CommandRow> Interpreter::command_rows() {
   std::vector<CommandRow> rows;
   for (const Command& command : commands()) {
-    CommandRow& row = rows.emplace_back(CommandRow{command.name, command.usage, {}});
+    CommandRow& row = rows.emplace_back(CommandRow{command.name,
+                                                   usage_of(command.grammar),
+                                                   command.grammar,
+                                                   arguments_of(command.grammar),
+                                                   {}});
     for (const FunctionRow& function : kFunctionTable) {
       if ((command.steps >> static_cast<unsigned>(function.step) & 1U) != 0)
         row.steps.push_back(function.step);
@@ -215,9 +285,9 @@ std::vector<Interpreter::CommandRow> Interpreter::command_rows() {
   return rows;
 }
 
-std::vector<std::string_view> Interpreter::usages() {
-  std::vector<std::string_view> out;
-  for (const Command& command : commands()) out.push_back(command.usage);
+std::vector<std::string> Interpreter::usages() {
+  std::vector<std::string> out;
+  for (const Command& command : commands()) out.push_back(usage_of(command.grammar));
   return out;
 }
 
