@@ -29,14 +29,19 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 
 def translation_units(build):
     """Each object file's project files (repository-relative), the source first."""
-    text = subprocess.run(["ninja", "-C", build, "-t", "deps"], check=True, capture_output=True,
-                          text=True).stdout
+    def ninja(*tool):
+        return subprocess.run(["ninja", "-C", build, "-t", *tool], check=True, capture_output=True,
+                              text=True).stdout
+
+    # the objects of the build as it is now: the log keeps those of sources since moved away
+    outputs = {line.rsplit(": ", 1)[0] for line in ninja("targets", "all").splitlines()}
     units, current = [], None
     build_abs = os.path.abspath(build)
-    for line in text.splitlines():
+    for line in ninja("deps").splitlines():
         if line and not line.startswith(" "):
-            current = []
-            units.append(current)
+            current = [] if line.split(": #deps", 1)[0] in outputs else None
+            if current is not None:
+                units.append(current)
         elif line.strip() and current is not None:
             path = os.path.normpath(os.path.join(build_abs, line.strip()))
             relative = os.path.relpath(path, ROOT)
