@@ -18,7 +18,8 @@
 #include <string>
 
 #include "runner.hpp"
-#include "seccomp.hpp"
+#include "sandbox/confinement.hpp"
+#include "sandbox/seccomp.hpp"
 
 namespace {
 

@@ -38,7 +38,7 @@ if(NOT Boost_FOUND)
 endif()
 bloom_find_package(CLI11 libcli11-dev CONFIG)
 bloom_find_package(nlohmann_json nlohmann-json3-dev 3 CONFIG)
-# The sandbox's system-call filter (grader/seccomp.cpp). libseccomp ships no CMake package, and
+# The sandbox's system-call filter (grader/sandbox/seccomp.cpp). libseccomp ships no CMake package, and
 # pkg-config is one more tool to install: its header and library are found directly, the
 # static archive for the static grader.
 find_path(SECCOMP_INCLUDE_DIR seccomp.h)

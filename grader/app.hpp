@@ -12,7 +12,7 @@
 #include "options.hpp"
 #include "record.hpp"
 #include "report/formats.hpp"
-#include "sandbox.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace grader {
 

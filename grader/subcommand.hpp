@@ -11,7 +11,7 @@
 
 #include "case_file.hpp"
 #include "runner.hpp"
-#include "sandbox.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace grader {
 

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sandbox.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace grader {
 

@@ -162,8 +162,8 @@ def in_debian_root(source, suite, tmp):
     setup = root(["bash", "/autograder/source/setup.sh"])
     print(setup.stdout.strip())
     # Debian 11's bubblewrap (0.4.1), older than Ubuntu 22.04's (0.6.1), is refused by what it
-    # lacks and the release needed, not with words about namespaces (grader/sandbox_test.cpp
-    # checks 0.6.1's words from its own --help)
+    # lacks and the release needed, not with words about namespaces
+    # (grader/sandbox/sandbox_test.cpp checks 0.6.1's words from its own --help)
     words = "bubblewrap 0.4.1 is too old: the sandbox needs bubblewrap 0.7.0 or newer"
     if words not in setup.stderr or "cannot create its namespaces" in setup.stderr:
         raise SystemExit(f"setup.sh should refuse Debian 11's bubblewrap with \"{words}\":\n{setup.stderr[-1500:]}")

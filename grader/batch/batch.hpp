@@ -13,7 +13,7 @@
 
 #include "options.hpp"
 #include "runner.hpp"
-#include "sandbox.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace grader {
 

@@ -85,6 +85,133 @@ struct Pipe {
   ::_exit(127);
 }
 
+// Everything the child needs, made before fork: it may not allocate after. Not copied, so that
+// argv and envp keep pointing into the strings they were made from.
+struct ExecPlan {
+  std::vector<std::string> arguments;
+  std::vector<char*> argv;
+  std::vector<std::string> environment;
+  std::vector<char*> envp;
+  std::string folder;
+  std::string executable;
+
+  ExecPlan(const Command& command, const std::filesystem::path& scratch)
+      : arguments{command.executable.string()},
+        environment(minimal_environment(scratch)),
+        folder((command.working_dir.empty() ? scratch : command.working_dir).string()),
+        executable(command.executable.string()) {
+    arguments.insert(arguments.end(), command.args.begin(), command.args.end());
+    for (std::string& argument : arguments) argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    for (std::string& entry : environment) envp.push_back(entry.data());
+    envp.push_back(nullptr);
+  }
+  ExecPlan(const ExecPlan&) = delete;
+  ExecPlan& operator=(const ExecPlan&) = delete;
+};
+
+// After fork: true, with start_error set and the child reaped, when the child reported on
+// `report` that exec (or a step before it) failed. Its end of `report` must be closed first.
+bool exec_failed(pid_t pid, Pipe& report, const Command& command, RunResult& result) {
+  int exec_error = 0;
+  if (::read(report.fd[0], &exec_error, sizeof exec_error) != sizeof exec_error) return false;
+  int ignored = 0;
+  std::chrono::milliseconds unused{0};
+  reap(pid, 0, ignored, unused);
+  running_group.store(0);
+  result.start_error = "cannot start \"" + command.display + "\": " + std::strerror(exec_error);
+  return true;
+}
+
+// A started program's pipes until its output ends (or has had its time to drain once it
+// exited): writes its input, keeps its output under the caps, and kills its process group at
+// the wall-clock limit or once stdout passes its cap.
+class Exchange {
+ public:
+  Exchange(pid_t pid, Pipe& in, Pipe& out, Pipe& err, const std::string& input,
+           const Limits& limits, RunResult& result)
+      : pid_(pid), in_(in), out_(out), err_(err), input_(input), limits_(limits), result_(result) {}
+
+  void run(std::chrono::steady_clock::time_point deadline) {
+    constexpr auto kDrainTime = std::chrono::milliseconds(1000);  // for children that left it
+    std::optional<std::chrono::steady_clock::time_point> drain_until;
+    while (out_.fd[0] >= 0 || err_.fd[0] >= 0) {
+      if (!exited && reap(pid_, WNOHANG, status, result_.cpu)) {
+        exited = true;
+        ::kill(-pid_, SIGKILL);  // children it left behind
+        drain_until = std::chrono::steady_clock::now() + kDrainTime;
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (!exited && !result_.timed_out && now >= deadline) {
+        result_.timed_out = true;
+        kill_group();
+      }
+      if (drain_until && now >= *drain_until) break;
+
+      std::array<pollfd, 3> fds{};
+      fds[0] = {in_.fd[1], POLLOUT, 0};
+      fds[1] = {out_.fd[0], POLLIN, 0};
+      fds[2] = {err_.fd[0], POLLIN, 0};
+      if (::poll(fds.data(), fds.size(), 20) < 0 && errno != EINTR) break;
+      write_input(fds[0].revents);
+      read_output(out_.fd[0], fds[1].revents, result_.out, limits_.output_bytes, true);
+      read_output(err_.fd[0], fds[2].revents, result_.err, limits_.stderr_bytes, false);
+    }
+  }
+
+  int status = 0;
+  bool exited = false;
+  bool we_killed = false;
+  bool stderr_over = false;
+
+ private:
+  void kill_group() {
+    we_killed = true;
+    ::kill(-pid_, SIGKILL);
+  }
+
+  void write_input(short revents) {
+    int& fd = in_.fd[1];
+    if (fd >= 0 && (revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
+      const ssize_t n = ::write(fd, input_.data() + written_, input_.size() - written_);
+      if (n > 0) written_ += static_cast<std::size_t>(n);
+      if ((n < 0 && errno != EAGAIN) || written_ == input_.size()) Pipe::close_end(fd);
+    } else if (fd >= 0 && written_ == input_.size()) {
+      Pipe::close_end(fd);
+    }
+  }
+
+  // Reads what `fd` has into `into`, up to `cap` bytes; past its cap, stdout ends the run.
+  void read_output(int& fd, short revents, std::string& into, std::size_t cap, bool is_stdout) {
+    if (fd < 0 || (revents & (POLLIN | POLLHUP | POLLERR)) == 0) return;
+    const ssize_t n = ::read(fd, buffer_.data(), buffer_.size());
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+      Pipe::close_end(fd);
+      return;
+    }
+    if (n < 0) return;
+    const std::size_t room = into.size() < cap ? cap - into.size() : 0;
+    const auto got = static_cast<std::size_t>(n);
+    into.append(buffer_.data(), std::min(got, room));
+    if (got <= room) return;
+    if (is_stdout && !result_.output_limited) {
+      result_.output_limited = true;
+      kill_group();
+    }
+    if (!is_stdout) stderr_over = true;
+  }
+
+  pid_t pid_;
+  Pipe& in_;
+  Pipe& out_;
+  Pipe& err_;
+  const std::string& input_;
+  const Limits& limits_;
+  RunResult& result_;
+  std::size_t written_ = 0;
+  std::array<char, 65536> buffer_;  // read() fills what it returns; nothing to zero
+};
+
 }  // namespace
 
 RunResult run_program(const Command& command, const std::string& input, const Limits& limits) {
@@ -105,19 +232,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     result.start_error = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
-  // Everything the child needs, made before fork: it may not allocate after.
-  std::vector<std::string> arguments = {command.executable.string()};
-  arguments.insert(arguments.end(), command.args.begin(), command.args.end());
-  std::vector<char*> argv;
-  for (std::string& argument : arguments) argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> environment = minimal_environment(scratch.path());
-  std::vector<char*> envp;
-  for (std::string& entry : environment) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-  const std::string folder =
-      (command.working_dir.empty() ? scratch.path() : command.working_dir).string();
-  const std::string executable = command.executable.string();
+  const ExecPlan plan(command, scratch.path());
   const std::uint64_t cpu = cpu_seconds(limits);
 
   const auto start = std::chrono::steady_clock::now();
@@ -127,8 +242,8 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     return result;
   }
   if (pid == 0) {
-    exec_child(executable.c_str(), folder.c_str(), argv.data(), envp.data(), in, out, err, report,
-               limits, cpu);
+    exec_child(plan.executable.c_str(), plan.folder.c_str(), plan.argv.data(), plan.envp.data(), in,
+               out, err, report, limits, cpu);
   }
   ::setpgid(pid, pid);  // also here, so that the group exists before we may kill it
   running_group.store(pid);
@@ -136,92 +251,19 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   Pipe::close_end(out.fd[1]);
   Pipe::close_end(err.fd[1]);
   Pipe::close_end(report.fd[1]);
-
-  int exec_error = 0;
-  if (::read(report.fd[0], &exec_error, sizeof exec_error) == sizeof exec_error) {
-    int ignored = 0;
-    std::chrono::milliseconds unused{0};
-    reap(pid, 0, ignored, unused);
-    running_group.store(0);
-    result.start_error =
-        "cannot start \"" + command.display + "\": " + std::strerror(exec_error);
-    return result;
-  }
+  if (exec_failed(pid, report, command, result)) return result;
   result.started = true;
   for (int fd : {in.fd[1], out.fd[0], err.fd[0]}) ::fcntl(fd, F_SETFL, O_NONBLOCK);
 
-  bool we_killed = false;
-  const auto kill_group = [&] {
-    we_killed = true;
-    ::kill(-pid, SIGKILL);
-  };
-  constexpr auto kDrainTime = std::chrono::milliseconds(1000);  // for children that left it
-  const auto deadline = start + limits.wall;
-  std::optional<std::chrono::steady_clock::time_point> drain_until;
-  std::size_t written = 0;
-  int status = 0;
-  bool exited = false;
-  bool stderr_over = false;
-  std::array<char, 65536> buffer;  // read() fills what it returns; nothing to zero
-
-  while (out.fd[0] >= 0 || err.fd[0] >= 0) {
-    if (!exited && reap(pid, WNOHANG, status, result.cpu)) {
-      exited = true;
-      ::kill(-pid, SIGKILL);  // children it left behind
-      drain_until = std::chrono::steady_clock::now() + kDrainTime;
-    }
-    const auto now = std::chrono::steady_clock::now();
-    if (!exited && !result.timed_out && now >= deadline) {
-      result.timed_out = true;
-      kill_group();
-    }
-    if (drain_until && now >= *drain_until) break;
-
-    std::array<pollfd, 3> fds{};
-    fds[0] = {in.fd[1], POLLOUT, 0};
-    fds[1] = {out.fd[0], POLLIN, 0};
-    fds[2] = {err.fd[0], POLLIN, 0};
-    if (::poll(fds.data(), fds.size(), 20) < 0 && errno != EINTR) break;
-
-    if (in.fd[1] >= 0 && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
-      const ssize_t n = ::write(in.fd[1], input.data() + written, input.size() - written);
-      if (n > 0) written += static_cast<std::size_t>(n);
-      if ((n < 0 && errno != EAGAIN) || written == input.size()) Pipe::close_end(in.fd[1]);
-    } else if (in.fd[1] >= 0 && written == input.size()) {
-      Pipe::close_end(in.fd[1]);
-    }
-    for (int i = 1; i <= 2; ++i) {
-      int& fd = i == 1 ? out.fd[0] : err.fd[0];
-      if (fd < 0 || (fds[static_cast<std::size_t>(i)].revents & (POLLIN | POLLHUP | POLLERR)) == 0) {
-        continue;
-      }
-      const ssize_t n = ::read(fd, buffer.data(), buffer.size());
-      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-        Pipe::close_end(fd);
-        continue;
-      }
-      if (n < 0) continue;
-      std::string& into = i == 1 ? result.out : result.err;
-      const std::size_t cap = i == 1 ? limits.output_bytes : limits.stderr_bytes;
-      const std::size_t room = into.size() < cap ? cap - into.size() : 0;
-      const auto got = static_cast<std::size_t>(n);
-      into.append(buffer.data(), std::min(got, room));
-      if (got > room) {
-        if (i == 1 && !result.output_limited) {
-          result.output_limited = true;
-          kill_group();
-        }
-        if (i == 2) stderr_over = true;
-      }
-    }
-  }
+  Exchange exchange(pid, in, out, err, input, limits, result);
+  exchange.run(start + limits.wall);
   ::kill(-pid, SIGKILL);
-  if (!exited) reap(pid, 0, status, result.cpu);
+  if (!exchange.exited) reap(pid, 0, exchange.status, result.cpu);
   running_group.store(0);
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
-  result.err_truncated = stderr_over;
-  record_exit_status(status, we_killed, limits, result);
+  result.err_truncated = exchange.stderr_over;
+  record_exit_status(exchange.status, exchange.we_killed, limits, result);
   return result;
 }
 

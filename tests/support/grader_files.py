@@ -3,7 +3,7 @@ import pathlib
 import shutil
 
 # What ships beside bloom-grader and must stay beside it: each --sandbox run's first process
-# (grader/sandbox_init.cpp), which the grader looks for next to its own executable.
+# (grader/sandbox/sandbox_init.cpp), which the grader looks for next to its own executable.
 COMPANIONS = ("bloom-sandbox-init",)
 
 

@@ -34,6 +34,14 @@ bool is_reference_source(const fs::path& path) {
   return name != "test_main.cpp" && name.find("_test.cpp") == std::string::npos;
 }
 
+// The option reader of grader/core/, with which bloom reads its options as well as check: it
+// goes into src/, since a starter's bloom is built from src/ alone (on Windows too, where
+// check is not built), and check takes it from bloom_core.
+bool is_shared_with_program(const fs::path& path) {
+  return path.stem() == "command_line" &&
+         (path.extension() == ".cpp" || path.extension() == ".hpp");
+}
+
 std::vector<fs::path> sorted_files(const fs::path& folder) {
   std::vector<fs::path> files;
   for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
@@ -64,10 +72,18 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
   std::set<std::string> theirs;   // the same, as a set
   std::map<std::string, std::string> given_files;  // exercise -> "`src/a.cpp`, ..."
   std::vector<std::string> others_stubbed;
+  std::vector<fs::path> program_sources;  // src/: the reference's, and the option reader
   for (const fs::path& path : sorted_files(root / "reference")) {
-    if (!is_reference_source(path)) continue;
+    if (is_reference_source(path)) program_sources.push_back(path);
+  }
+  for (const fs::path& path : sorted_files(root / "grader" / "core")) {
+    if (is_shared_with_program(path)) program_sources.push_back(path);
+  }
+  std::sort(program_sources.begin(), program_sources.end(),
+            [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+  for (const fs::path& path : program_sources) {
     const std::string name = path.filename().string();
-    const std::string shown = "reference/" + name;
+    const std::string shown = fs::relative(path, root).generic_string();
     const Stripped stripped = strip_solutions(read_file(path), shown, exercise.name, keep, names);
     files["src/" + name] = stripped.text;
     if (path.extension() == ".cpp" && name != "main.cpp") library_sources += "  src/" + name + "\n";
@@ -89,11 +105,12 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
                              " has a stub in reference/");
   }
 
-  // the self-check: the grader's core (no Boost, no JSON, no CLI11), copied whole
+  // the self-check: the grader's core (no Boost, no JSON, no CLI11), copied whole but for the
+  // option reader, which is in src/
   std::string check_sources;
   for (const fs::path& path : sorted_files(root / "grader" / "core")) {
     const std::string name = path.filename().string();
-    if (name.find("_test.cpp") != std::string::npos) continue;
+    if (name.find("_test.cpp") != std::string::npos || is_shared_with_program(path)) continue;
     files["check/" + name] = read_file(path);
     if (path.extension() == ".cpp") check_sources += "  check/" + name + "\n";
   }

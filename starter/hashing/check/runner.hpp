@@ -33,47 +33,9 @@ struct Limits {
   }
 };
 
-class SyscallFilter;  // seccomp.hpp: the kit's grader only (the self-check never sandboxes)
-
-// What confines one run, beyond Limits: set by the sandbox (sandbox.hpp), applied by the runner
-// in the child before exec. Every confined run also gets a session of its own, so that it has
-// no controlling terminal to type into.
-struct Identity {
-  // Become uid/gid with `groups` as the supplementary groups (the grader is root), keeping no
-  // capability: an empty bounding set and no_new_privs, so that no setuid program gives
-  // root back; files are made with umask 007.
-  bool switch_user = false;
-  unsigned uid = 0;
-  unsigned gid = 0;
-  std::vector<unsigned> groups;
-  int processes = 0;   // RLIMIT_NPROC; 0 for none
-  int open_files = 0;  // RLIMIT_NOFILE; 0 for none
-  std::vector<int> join;  // open cgroup.procs files; the child writes "0" to each to join it
-  // Installed last before exec: the system-call filter (the users kind), or null.
-  const SyscallFilter* filter = nullptr;
-  // A descriptor the program receives as kPassedFd, read from its start (bubblewrap's
-  // --seccomp program); -1 for none.
-  int passed_fd = -1;
-  // A folder made for this run alone, the program's HOME, TMPDIR and working folder in place
-  // of the runner's own; empty for the runner's.
-  std::filesystem::path home;
-  // Open for reading, -1 without: the CPU time of every process in the slot's cgroup
-  // (cpuacct.usage, ns), and its memory controller's record of OOM kills (memory.oom_control).
-  int cpu_usage = -1;
-  int oom_control = -1;
-};
-
-// The descriptor number at which a run receives Identity::passed_fd.
-inline constexpr int kPassedFd = 3;
-
-// Hands out one Identity per run and takes it back: acquire() blocks until a slot is free,
-// and the slot returns when the last copy of the pointer is gone, after every process left
-// in it has been killed.
-class Confinement {
- public:
-  virtual ~Confinement() = default;
-  [[nodiscard]] virtual std::shared_ptr<const Identity> acquire() const = 0;
-};
+// What confines a run: the kit's grader defines it, for the programs it grades. A starter's
+// check confines nothing, and its runner refuses a command that carries one.
+class Confinement;
 
 // A program ready to start: its executable resolved to an absolute path.
 struct Command {
@@ -83,22 +45,9 @@ struct Command {
   // Where it runs; empty for a fresh temporary folder (the usual case). A build runs in the
   // submission's own folder.
   std::filesystem::path working_dir;
-  // Set when the program runs in the sandbox. The starters' self-check (runner_fork.cpp) never
-  // sandboxes and refuses such a command.
+  // Set when the program runs confined; null for a plain run.
   std::shared_ptr<const Confinement> confinement;
-  // Set when `executable` starts the program under the sandbox's init (sandbox_init.cpp), which
-  // writes the program's own wait status to descriptor kStatusFd: bubblewrap reports a program
-  // killed by signal N as one that exited with 128 + N. The runner passes a pipe there and takes
-  // the status it reads over the command's own.
-  bool reports_status = false;
 };
-
-// The descriptor on which a command that reports_status writes its program's wait status: the
-// int waitpid gave, in this machine's byte order, once. Beside kPassedFd: bubblewrap reads its
-// filter there and the init inside writes here, in one run.
-inline constexpr int kStatusFd = 4;
-// The highest of the descriptors a run may be passed.
-inline constexpr int kHighestPassedFd = kStatusFd;
 
 // The absolute path of `program`, runnable: found on PATH as a shell finds it, or taken
 // against the current folder when it has a '/'. nullopt when there is none.

@@ -1,13 +1,13 @@
 #include "sandbox.hpp"
 
+#include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/auxv.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <fcntl.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,9 +22,9 @@
 #include <thread>
 
 #include "leftovers.hpp"
+#include "runner_common.hpp"
 #include "seccomp.hpp"
 #include "slot_ids.hpp"
-#include "runner_common.hpp"
 
 namespace grader {
 
@@ -33,7 +33,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr unsigned kInsideId = 65534;  // nobody, inside the user namespace
-// Where bubblewrap's program reads the system-call filter (runner.hpp's kPassedFd).
+// Where bubblewrap's program reads the system-call filter (confinement.hpp's kPassedFd).
 const std::string kFilterFd = std::to_string(kPassedFd);
 
 // The options of bubblewrap that the sandbox cannot hold without, with the release that brought
@@ -55,7 +55,7 @@ constexpr BwrapOption kBwrapNeeds[] = {
 constexpr const char* kBwrapNeeded = "0.7.0";  // the newest `since` above
 // The wall-clock limit of the sandbox's own checks (bubblewrap's --version, a probe run of true).
 constexpr std::chrono::milliseconds kProbeLimit{10000};
-constexpr const char* kInitName = "bloom-sandbox-init";        // beside the grader's executable
+constexpr const char* kInitName = "bloom-sandbox-init";         // beside the grader's executable
 constexpr const char* kInitInside = "/run/bloom-sandbox-init";  // where a run sees it
 
 // The kernel's files (/proc, cgroup controls), not the kit's: read as they are at this moment
@@ -75,7 +75,9 @@ bool write_text(const fs::path& file, const std::string& text) {
   return static_cast<bool>(out);
 }
 
-std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+std::string mib(std::uint64_t bytes) {
+  return std::to_string(bytes >> 20) + " MiB";
+}
 
 // Mounts a tmpfs of `bytes` and `inodes` at `folder` (in the grader's own mount namespace), with
 // `mode`; false with errno when it cannot.
@@ -162,7 +164,8 @@ int tasks_of(unsigned uid) {
     int threads = 0;
     bool mine = false;
     for (std::string line; std::getline(status, line);) {
-      if (line.rfind("Uid:", 0) == 0) mine = std::istringstream(line.substr(4)) >> real && real == uid;
+      if (line.rfind("Uid:", 0) == 0)
+        mine = std::istringstream(line.substr(4)) >> real && real == uid;
       if (line.rfind("Threads:", 0) == 0) threads = std::atoi(line.c_str() + 8);
     }
     if (mine) count += std::max(threads, 1);
@@ -209,11 +212,50 @@ int reap_leftovers(const Identity& identity) {
   return running;
 }
 
+// The bubblewrap to run: BLOOM_BWRAP's (which lets the tests name a missing one), else the
+// first installed of the usual places; empty for none.
+fs::path find_bwrap() {
+  if (const char* chosen = std::getenv("BLOOM_BWRAP")) {
+    return ::access(chosen, X_OK) == 0 ? fs::path(chosen) : fs::path();
+  }
+  for (const char* candidate : {"/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"}) {
+    if (::access(candidate, X_OK) == 0) return candidate;
+  }
+  return {};
+}
+
+// Each run's pid 1, from beside this program (BLOOM_SANDBOX_INIT names another); open copies
+// it into the scratch folder, where the slot uids may run it whoever may read the kit.
+// /proc/self/exe names this program from the root of the mount it is on, which is not the path
+// seen here when that mount is a folder bound elsewhere (a chroot's bind mounts): then the
+// absolute path this program was started by (AT_EXECFN) is the one that holds.
+fs::path find_init() {
+  const char* chosen_init = std::getenv("BLOOM_SANDBOX_INIT");
+  if (chosen_init != nullptr) return chosen_init;
+  std::error_code no_exe;
+  const fs::path beside = fs::read_symlink("/proc/self/exe", no_exe).parent_path() / kInitName;
+  const auto* started_as = reinterpret_cast<const char*>(::getauxval(AT_EXECFN));
+  if (::access(beside.c_str(), X_OK) != 0 && started_as != nullptr && started_as[0] == '/') {
+    return fs::path(started_as).parent_path() / kInitName;
+  }
+  return beside;
+}
+
+// Whether bubblewrap's --help lists `option` (as a word of its own, not a prefix of another).
+bool offers(const std::string& help, const std::string& option) {
+  for (std::size_t at = help.find(option); at != std::string::npos;
+       at = help.find(option, at + 1)) {
+    const std::size_t after = at + option.size();
+    if (after == help.size() || help[after] == ' ' || help[after] == '\n') return true;
+  }
+  return false;
+}
+
 struct Slot {
   Identity identity;
   std::vector<fs::path> cgroups;  // this slot's folders, one per controller
   bool busy = false;
-  fs::path homes;  // users kind: where its runs' private folders are made (root's, 0711)
+  fs::path homes;     // users kind: where its runs' private folders are made (root's, 0711)
   unsigned runs = 0;  // names each run's private folder
 };
 
@@ -302,16 +344,20 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
 };
 
 // The runs of one submission (or of the sandbox's own folders): each takes a slot and joins the
-// group of its folders.
+// group of its folders. The namespaces kind starts each program under its init, which reports
+// the program's wait status (wrap).
 class TenantRuns : public Confinement {
  public:
-  TenantRuns(std::shared_ptr<const SlotPool> pool, std::vector<unsigned> groups)
-      : pool_(std::move(pool)), groups_(std::move(groups)) {}
+  TenantRuns(std::shared_ptr<const SlotPool> pool, std::vector<unsigned> groups,
+             bool reports_status)
+      : pool_(std::move(pool)), groups_(std::move(groups)), reports_status_(reports_status) {}
   std::shared_ptr<const Identity> acquire() const override { return pool_->take(groups_); }
+  bool reports_status() const override { return reports_status_; }
 
  private:
   std::shared_ptr<const SlotPool> pool_;
   std::vector<unsigned> groups_;
+  bool reports_status_;
 };
 
 // A group and the runs that join it: a submission's scratch folder, or the sandbox's own.
@@ -333,27 +379,29 @@ struct Sandbox::State {
   bool cgroup_cpu = false;  // cpuacct: the CPU time of all of a run's processes
   fs::path init;  // namespaces: the copy in `work` of bloom-sandbox-init, each run's pid 1
   bool private_mounts = false;  // the grader has its own mount namespace: scratch folders are tmpfs
-  fs::path work;  // scratch folders of the confined programs
-  std::optional<HeldIds> ids;  // root: the slot uids and groups, this grader's alone
+  fs::path work;                // scratch folders of the confined programs
+  std::optional<HeldIds> ids;   // root: the slot uids and groups, this grader's alone
   std::vector<std::string> notes;  // said when the sandbox opens
-  std::vector<int> filter_fds;  // namespaces: each slot's copy of the filter, for bubblewrap
+  std::vector<int> filter_fds;     // namespaces: each slot's copy of the filter, for bubblewrap
 
   Tenant own;  // the sandbox's own folders (hand_over outside a scratch folder)
   std::mutex tenants_lock;
   std::condition_variable tenant_free;
-  std::vector<unsigned> free_groups;  // root: groups for scratch folders, not in use
+  std::vector<unsigned> free_groups;           // root: groups for scratch folders, not in use
   std::map<fs::path, Tenant> scratch_tenants;  // under tenants_lock
 
   Tenant make_tenant(unsigned group) const {
-    return {group, std::make_shared<TenantRuns>(pool, root ? std::vector<unsigned>{group}
-                                                           : std::vector<unsigned>{})};
+    return {group, std::make_shared<TenantRuns>(
+                       pool, root ? std::vector<unsigned>{group} : std::vector<unsigned>{},
+                       options.kind == SandboxKind::namespaces)};
   }
 
   // The tenant of `path`: that of the scratch folder it is in, else the sandbox's own.
   Tenant tenant_of(const fs::path& path) {
     const std::lock_guard<std::mutex> hold(tenants_lock);
     for (const auto& [scratch, tenant] : scratch_tenants) {
-      const auto [end, rest] = std::mismatch(scratch.begin(), scratch.end(), path.begin(), path.end());
+      const auto [end, rest] =
+          std::mismatch(scratch.begin(), scratch.end(), path.begin(), path.end());
       if (end == scratch.end()) return tenant;
     }
     return own;
@@ -400,7 +448,8 @@ struct Sandbox::State {
     if (pids.empty()) return false;
     const std::string ours = "bloom-grader-" + std::to_string(::getpid());
     std::vector<std::pair<fs::path, std::string>> controllers = {{pids / ours, "pids"}};
-    if (!memory.empty() && options.memory_bytes != 0) controllers.push_back({memory / ours, "memory"});
+    if (!memory.empty() && options.memory_bytes != 0)
+      controllers.push_back({memory / ours, "memory"});
     if (!cpuacct.empty()) controllers.push_back({cpuacct / ours, "cpuacct"});
     for (const auto& [parent, name] : controllers) {
       if (::mkdir(parent.c_str(), 0755) != 0) return false;
@@ -417,15 +466,17 @@ struct Sandbox::State {
         // the counters the runner reads: CPU time (ns), and OOM kills (memory.oom_control)
         int& counter = name == "cpuacct" ? slot.identity.cpu_usage : slot.identity.oom_control;
         if (name != "pids") {
-          counter = ::open((group / (name == "cpuacct" ? "cpuacct.usage" : "memory.oom_control")).c_str(),
-                           O_RDONLY | O_CLOEXEC);
+          counter =
+              ::open((group / (name == "cpuacct" ? "cpuacct.usage" : "memory.oom_control")).c_str(),
+                     O_RDONLY | O_CLOEXEC);
           if (counter < 0) return false;
         }
-        const bool set = name == "pids"      ? write_text(group / "pids.max", std::to_string(options.processes))
-                         : name == "cpuacct" ? true
-                                             : write_text(group / "memory.limit_in_bytes", bytes) &&
-                                                   (!fs::exists(group / "memory.memsw.limit_in_bytes") ||
-                                                    write_text(group / "memory.memsw.limit_in_bytes", bytes));
+        const bool set =
+            name == "pids"      ? write_text(group / "pids.max", std::to_string(options.processes))
+            : name == "cpuacct" ? true
+                                : write_text(group / "memory.limit_in_bytes", bytes) &&
+                                      (!fs::exists(group / "memory.memsw.limit_in_bytes") ||
+                                       write_text(group / "memory.memsw.limit_in_bytes", bytes));
         if (!set) return false;
       }
       (name == "pids" ? cgroup_pids : name == "memory" ? cgroup_memory : cgroup_cpu) = true;
@@ -455,15 +506,168 @@ struct Sandbox::State {
     return true;
   }
 
+  // namespaces: bubblewrap, new enough, and the init each run starts under.
+  bool find_bubblewrap(std::string& problem) {
+    bwrap = find_bwrap();
+    if (bwrap.empty()) {
+      problem = "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)";
+      return false;
+    }
+    init = find_init();
+    if (::access(init.c_str(), X_OK) != 0) {
+      problem =
+          std::string(kInitName) + " is missing beside the grader (" + init.string() +
+          "): it starts each sandboxed program and reports how the program ended; it is built "
+          "with bloom-grader (cmake --build build)";
+      return false;
+    }
+    return check_bwrap_options(problem);
+  }
+
+  // Too old a bubblewrap is named with what it lacks, rather than left to fail in the probe
+  // with words about namespaces.
+  bool check_bwrap_options(std::string& problem) {
+    Limits quick;
+    quick.wall = kProbeLimit;
+    const RunResult version =
+        run_program(Command{bwrap, {"--version"}, "bwrap --version", {}, {}}, "", quick);
+    const RunResult help =
+        run_program(Command{bwrap, {"--help"}, "bwrap --help", {}, {}}, "", quick);
+    bwrap_version = version.out.substr(0, version.out.find('\n'));
+    if (help.out.empty()) {
+      problem = bwrap.string() + " --help printed nothing" +
+                (help.started ? "" : " (" + help.start_error + ")") + ": is it bubblewrap?";
+      return false;
+    }
+    has_disable_userns = offers(help.out, "--disable-userns");
+    std::string lacks;
+    for (const BwrapOption& need : kBwrapNeeds) {
+      if (offers(help.out, need.option)) continue;
+      lacks += std::string(lacks.empty() ? "" : ", ") + need.option + " (" + need.since + ": " +
+               need.why + ")";
+    }
+    if (lacks.empty()) return true;
+    problem = (bwrap_version.empty() ? bwrap.string() : bwrap_version) +
+              " is too old: the sandbox needs bubblewrap " + kBwrapNeeded +
+              " or newer (Debian 12, Ubuntu 24.04), and this one lacks " + lacks +
+              "; install a newer one (BLOOM_BWRAP names it), or use --sandbox-users as root";
+    return false;
+  }
+
+  // The slots, each Identity as its runs get it, the ids they are given (root) and the cgroups
+  // that bound them; the filter goes to bubblewrap as a descriptor of each slot's, or to the
+  // runner's child (users).
+  bool make_slots(std::optional<SyscallFilter> filter, std::string& problem) {
+    const bool namespaces = options.kind == SandboxKind::namespaces;
+    pool = std::make_shared<SlotPool>();
+    pool->slots.resize(static_cast<std::size_t>(std::max(1, options.slots)));
+    const std::size_t slots = pool->slots.size();
+    if (root) {
+      // a uid per slot, then a group per scratch folder that may be in use at once (one per
+      // slot) and the sandbox's own group
+      ids = HeldIds::take(options.ids.first, options.ids.count, static_cast<int>(2 * slots + 1),
+                          notes, problem);
+      if (!ids) return false;
+      free_groups.assign(ids->ids().begin() + static_cast<std::ptrdiff_t>(slots),
+                         ids->ids().end() - 1);
+    }
+    if (!namespaces) pool->filter = std::move(filter);
+    for (std::size_t i = 0; i < slots; ++i) {
+      Identity& identity = pool->slots[i].identity;
+      identity.open_files = options.open_files;
+      if (namespaces) {  // bubblewrap reads the filter from a descriptor of the slot's own
+        const int fd = filter->open_copy();
+        if (fd < 0) {
+          problem =
+              std::string("cannot hand the system-call filter to bubblewrap: memfd_create: ") +
+              std::strerror(errno);
+          return false;
+        }
+        filter_fds.push_back(fd);
+        identity.passed_fd = fd;
+      } else {
+        identity.filter = &*pool->filter;
+      }
+      if (root) {
+        identity.switch_user = true;
+        identity.uid = identity.gid = ids->ids()[i];  // a group of its own
+        identity.processes = options.processes;
+      }
+    }
+    own = make_tenant(root ? ids->ids().back() : 0);
+    if (!root) pool->user_processes = options.processes;
+    // No writable cgroup v1 (pids): the slot uids' RLIMIT_NPROC and RLIMIT_AS bound alone.
+    if (root && !make_cgroups()) drop_cgroups();
+    return true;
+  }
+
+  // Before any thread is started: a mount namespace of the grader's own, where the scratch
+  // tmpfs mounts live and die with it. The users kind then covers the shared temporary folders,
+  // which must not hide a path of the grader's own.
+  bool make_private_mounts(std::string& problem) {
+    private_mounts = root && ::unshare(CLONE_NEWNS) == 0 &&
+                     ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
+    if (!private_mounts || options.kind == SandboxKind::namespaces) return true;
+    std::vector<OwnPath> own_paths = options.own_paths;
+    own_paths.push_back({"TMPDIR", fs::temp_directory_path()});
+    std::vector<fs::path> covered;
+    for (const auto& [folder, bytes] :
+         bounded_shared_folders(shared_temporary_folders(), options)) {
+      covered.push_back(folder);
+    }
+    problem = covered_own_path(own_paths, covered);
+    return problem.empty();
+  }
+
+  // The scratch folder of the confined programs, with what the kind keeps there: the users
+  // kind's slot folders, the namespaces kind's copy of the init.
+  bool make_work(std::string& problem) {
+    std::string pattern = (fs::temp_directory_path() / "bloom-sandbox-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      problem = "cannot make a scratch folder in " + fs::temp_directory_path().string() + ": " +
+                std::strerror(errno);
+      return false;
+    }
+    work = pattern;
+    const bool namespaces = options.kind == SandboxKind::namespaces;
+    if (root) {
+      // the slots may pass through to the folders given to them, and list none of it
+      ::chmod(work.c_str(), 0711);
+      if (!namespaces) {
+        pool->shared_folders = shared_temporary_folders();
+        if (!bound_users_folders(problem)) return false;
+      }
+    }
+    return !namespaces || copy_init(problem);
+  }
+
+  // Each run's first process, where every slot may read it (the grader's folder may be root's).
+  bool copy_init(std::string& problem) {
+    const fs::path copy = work / kInitName;
+    std::error_code failed;
+    fs::copy_file(init, copy, failed);
+    if (!failed) {
+      fs::permissions(copy,
+                      fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                          fs::perms::others_read | fs::perms::others_exec,
+                      failed);
+    }
+    if (failed) {
+      problem = "cannot copy " + init.string() + " to " + copy.string() + ": " + failed.message();
+      return false;
+    }
+    init = copy;
+    return true;
+  }
+
   std::vector<std::string> bwrap_args(const std::vector<Binding>& bindings,
                                       const fs::path& working_dir) const {
     const std::string inside = std::to_string(kInsideId);
     std::vector<std::string> args = {
-        "--unshare-all", "--unshare-user", "--uid", inside, "--gid", inside,
-        "--cap-drop", "ALL", "--new-session", "--die-with-parent",
-        "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
-        "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
-        "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+        "--unshare-all", "--unshare-user", "--uid", inside, "--gid", inside, "--cap-drop", "ALL",
+        "--new-session", "--die-with-parent", "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc",
+        "/etc", "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink",
+        "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
         // /proc/sys read-only: even the sysctls of the program's own namespaces
         "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev",
         // the program's own wait status, which bwrap turns into an exit status (sandbox_init.cpp)
@@ -479,12 +683,14 @@ struct Sandbox::State {
                                binding.at.string()});
     }
     args.insert(args.end(), {"--remount-ro", "/", "--seccomp", kFilterFd});
-    args.insert(args.end(), {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(), "--clearenv"});
+    args.insert(args.end(),
+                {"--chdir", working_dir.empty() ? "/tmp" : working_dir.string(), "--clearenv"});
     // The environment every run gets, the runner's own list: a variable missing here once made
     // every build's compiler cache miss (ccache hashes LC_ALL, and the cache was filled outside)
     for (const std::string& variable : minimal_environment("/tmp")) {
       const std::size_t equals = variable.find('=');
-      args.insert(args.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
+      args.insert(args.end(),
+                  {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
     }
     args.push_back("--");
     return args;
@@ -494,7 +700,9 @@ struct Sandbox::State {
 Sandbox::Sandbox(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Sandbox::~Sandbox() = default;
 
-SandboxKind Sandbox::kind() const { return state_->options.kind; }
+SandboxKind Sandbox::kind() const {
+  return state_->options.kind;
+}
 
 std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::string& problem) {
   auto state = std::make_unique<State>();
@@ -502,197 +710,48 @@ std::shared_ptr<Sandbox> Sandbox::open(const SandboxOptions& options, std::strin
   state->root = ::geteuid() == 0;
   const bool namespaces = options.kind == SandboxKind::namespaces;
   if (namespaces) {
-    // BLOOM_BWRAP names another bubblewrap (and lets the tests name a missing one).
-    if (const char* chosen = std::getenv("BLOOM_BWRAP")) {
-      if (::access(chosen, X_OK) == 0) state->bwrap = chosen;
-    } else {
-      for (const char* candidate : {"/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"}) {
-        if (::access(candidate, X_OK) == 0) {
-          state->bwrap = candidate;
-          break;
-        }
-      }
-    }
-    if (state->bwrap.empty()) {
-      problem = "bubblewrap is not installed (Debian: sudo apt-get install bubblewrap)";
-      return nullptr;
-    }
-    // Each run's pid 1, from beside this program (BLOOM_SANDBOX_INIT names another); copied
-    // into the scratch folder below, where the slot uids may run it whoever may read the kit.
-    // /proc/self/exe names this program from the root of the mount it is on, which is not the
-    // path seen here when that mount is a folder bound elsewhere (a chroot's bind mounts): then
-    // the absolute path this program was started by (AT_EXECFN) is the one that holds.
-    std::error_code no_exe;
-    const char* chosen_init = std::getenv("BLOOM_SANDBOX_INIT");
-    state->init = chosen_init != nullptr ? fs::path(chosen_init)
-                                         : fs::read_symlink("/proc/self/exe", no_exe).parent_path() / kInitName;
-    const auto* started_as = reinterpret_cast<const char*>(::getauxval(AT_EXECFN));
-    if (chosen_init == nullptr && ::access(state->init.c_str(), X_OK) != 0 && started_as != nullptr &&
-        started_as[0] == '/') {
-      state->init = fs::path(started_as).parent_path() / kInitName;
-    }
-    if (::access(state->init.c_str(), X_OK) != 0) {
-      problem = std::string(kInitName) + " is missing beside the grader (" + state->init.string() +
-                "): it starts each sandboxed program and reports how the program ended; it is built "
-                "with bloom-grader (cmake --build build)";
-      return nullptr;
-    }
-    Limits quick;
-    quick.wall = kProbeLimit;
-    const RunResult version = run_program(Command{state->bwrap, {"--version"}, "bwrap --version", {}, {}}, "", quick);
-    const RunResult help = run_program(Command{state->bwrap, {"--help"}, "bwrap --help", {}, {}}, "", quick);
-    state->bwrap_version = version.out.substr(0, version.out.find('\n'));
-    if (help.out.empty()) {
-      problem = state->bwrap.string() + " --help printed nothing" +
-                (help.started ? "" : " (" + help.start_error + ")") + ": is it bubblewrap?";
-      return nullptr;
-    }
-    const auto offers = [&](const std::string& option) {
-      for (std::size_t at = help.out.find(option); at != std::string::npos; at = help.out.find(option, at + 1)) {
-        const std::size_t after = at + option.size();
-        if (after == help.out.size() || help.out[after] == ' ' || help.out[after] == '\n') return true;
-      }
-      return false;
-    };
-    state->has_disable_userns = offers("--disable-userns");
-    // Too old a bubblewrap is named with what it lacks, rather than left to fail in the probe
-    // with words about namespaces.
-    std::string lacks;
-    for (const BwrapOption& need : kBwrapNeeds) {
-      if (offers(need.option)) continue;
-      lacks += std::string(lacks.empty() ? "" : ", ") + need.option + " (" + need.since + ": " + need.why + ")";
-    }
-    if (!lacks.empty()) {
-      problem = (state->bwrap_version.empty() ? state->bwrap.string() : state->bwrap_version) +
-                " is too old: the sandbox needs bubblewrap " + kBwrapNeeded +
-                " or newer (Debian 12, Ubuntu 24.04), and this one lacks " + lacks +
-                "; install a newer one (BLOOM_BWRAP names it), or use --sandbox-users as root";
-      return nullptr;
-    }
+    if (!state->find_bubblewrap(problem)) return nullptr;
   } else if (!state->root) {
-    problem = "the users sandbox runs programs as unprivileged uids, which needs the grader to run "
-              "as root";
+    problem =
+        "the users sandbox runs programs as unprivileged uids, which needs the grader to run "
+        "as root";
     return nullptr;
   }
-
   std::string filter_problem;
   std::optional<SyscallFilter> filter = SyscallFilter::compile(filter_problem);
   if (!filter) {
     problem = "cannot make the system-call filter: " + filter_problem;
     return nullptr;
   }
-  state->pool = std::make_shared<SlotPool>();
-  SlotPool& pool = *state->pool;
-  pool.slots.resize(static_cast<std::size_t>(std::max(1, options.slots)));
-  const std::size_t slots = pool.slots.size();
-  if (state->root) {
-    // a uid per slot, then a group per scratch folder that may be in use at once (one per
-    // slot) and the sandbox's own group
-    state->ids = HeldIds::take(options.ids.first, options.ids.count, static_cast<int>(2 * slots + 1),
-                               state->notes, problem);
-    if (!state->ids) return nullptr;
-    const std::vector<unsigned>& ids = state->ids->ids();
-    state->free_groups.assign(ids.begin() + static_cast<std::ptrdiff_t>(slots), ids.end() - 1);
-  }
-  if (!namespaces) pool.filter = std::move(filter);
-  for (std::size_t i = 0; i < slots; ++i) {
-    Identity& identity = pool.slots[i].identity;
-    identity.open_files = options.open_files;
-    if (namespaces) {  // bubblewrap reads the filter from a descriptor of the slot's own
-      const int fd = filter->open_copy();
-      if (fd < 0) {
-        problem = std::string("cannot hand the system-call filter to bubblewrap: memfd_create: ") +
-                  std::strerror(errno);
-        return nullptr;
-      }
-      state->filter_fds.push_back(fd);
-      identity.passed_fd = fd;
-    } else {
-      identity.filter = &*pool.filter;
-    }
-    if (state->root) {
-      identity.switch_user = true;
-      identity.uid = identity.gid = state->ids->ids()[i];  // a group of its own
-      identity.processes = options.processes;
-    }
-  }
-  state->own = state->make_tenant(state->root ? state->ids->ids().back() : 0);
-  if (!state->root) pool.user_processes = options.processes;
-  if (state->root && !state->make_cgroups()) {
-    // No writable cgroup v1 (pids): the slot uids' RLIMIT_NPROC and RLIMIT_AS bound alone.
-    state->drop_cgroups();
-  }
-
+  if (!state->make_slots(std::move(filter), problem)) return nullptr;
   // Programs orphaned in the sandbox come to the grader, which reaps them (release()).
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-  // Before any thread is started: a mount namespace of the grader's own, where the scratch
-  // tmpfs mounts live and die with it.
-  state->private_mounts = state->root && ::unshare(CLONE_NEWNS) == 0 &&
-                          ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
-  if (state->private_mounts && !namespaces) {
-    std::vector<OwnPath> own = options.own_paths;
-    own.push_back({"TMPDIR", fs::temp_directory_path()});
-    std::vector<fs::path> covered;
-    for (const auto& [folder, bytes] :
-         bounded_shared_folders(shared_temporary_folders(), options)) {
-      covered.push_back(folder);
-    }
-    problem = covered_own_path(own, covered);
-    if (!problem.empty()) return nullptr;
-  }
-  std::string pattern = (fs::temp_directory_path() / "bloom-sandbox-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    problem = "cannot make a scratch folder in " + fs::temp_directory_path().string() + ": " +
-              std::strerror(errno);
-    return nullptr;
-  }
-  state->work = pattern;
-  if (state->root) {
-    // the slots may pass through to the folders given to them, and list none of it
-    ::chmod(state->work.c_str(), 0711);
-    if (!namespaces) {
-      pool.shared_folders = shared_temporary_folders();
-      if (!state->bound_users_folders(problem)) return nullptr;
-    }
-  }
-  if (namespaces) {
-    // each run's first process, where every slot may read it (the grader's folder may be root's)
-    const fs::path copy = state->work / kInitName;
-    std::error_code failed;
-    fs::copy_file(state->init, copy, failed);
-    if (!failed) {
-      fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                fs::perms::others_read | fs::perms::others_exec, failed);
-    }
-    if (failed) {
-      problem = "cannot copy " + state->init.string() + " to " + copy.string() + ": " + failed.message();
-      return nullptr;
-    }
-    state->init = copy;
-  }
+  if (!state->make_private_mounts(problem) || !state->make_work(problem)) return nullptr;
   std::shared_ptr<Sandbox> sandbox(new Sandbox(std::move(state)));
+  problem = sandbox->probe();
+  return problem.empty() ? sandbox : nullptr;
+}
 
-  // The probe: the same confinement as a program gets, running `true`.
+std::string Sandbox::probe() const {
   Limits limits;
   limits.wall = kProbeLimit;
-  const RunResult probe = run_program(sandbox->wrap({"/bin/true"}, {}, {}, "true"), "", limits);
-  if (!probe.started || probe.exit_code != 0 || probe.signal != 0) {
-    const std::string said = probe.started ? probe.err.substr(0, 300) : probe.start_error;
-    problem = namespaces
-                  ? "bubblewrap cannot create its namespaces here (" + said +
-                        "); allow unprivileged user namespaces (Debian: sysctl "
-                        "kernel.unprivileged_userns_clone=1; Ubuntu 24.04: an AppArmor profile "
-                        "for bwrap, or sysctl kernel.apparmor_restrict_unprivileged_userns=0), "
-                        "or use --sandbox-users as root"
-                  : "cannot run a program as uid " +
-                        std::to_string(sandbox->state_->pool->slots.front().identity.uid) + " (" + said + ")";
-    return nullptr;
+  const RunResult probe = run_program(wrap({"/bin/true"}, {}, {}, "true"), "", limits);
+  if (probe.started && probe.exit_code == 0 && probe.signal == 0) return "";
+  const std::string said = probe.started ? probe.err.substr(0, 300) : probe.start_error;
+  if (state_->options.kind == SandboxKind::namespaces) {
+    return "bubblewrap cannot create its namespaces here (" + said +
+           "); allow unprivileged user namespaces (Debian: sysctl "
+           "kernel.unprivileged_userns_clone=1; Ubuntu 24.04: an AppArmor profile "
+           "for bwrap, or sysctl kernel.apparmor_restrict_unprivileged_userns=0), "
+           "or use --sandbox-users as root";
   }
-  return sandbox;
+  return "cannot run a program as uid " + std::to_string(state_->pool->slots.front().identity.uid) +
+         " (" + said + ")";
 }
 
 Command Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<Binding>& bindings,
-                      const fs::path& working_dir, std::string display, const fs::path& scratch) const {
+                      const fs::path& working_dir, std::string display,
+                      const fs::path& scratch) const {
   Command command;
   command.display = std::move(display);
   command.confinement = (scratch.empty() ? state_->own : state_->tenant_of(scratch)).runs;
@@ -701,7 +760,6 @@ Command Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<Bi
     command.args = state_->bwrap_args(bindings, working_dir);
     command.args.insert(command.args.end(), {kInitInside, std::to_string(kStatusFd)});
     command.args.insert(command.args.end(), argv.begin(), argv.end());
-    command.reports_status = true;
     return command;
   }
   // users: the program itself; the runner makes its slot's private folder its HOME, TMPDIR and,
@@ -752,7 +810,8 @@ void Sandbox::seal(const fs::path& scratch) const {
     }
   };
   seal_one(scratch);
-  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(scratch)) seal_one(entry.path());
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(scratch))
+    seal_one(entry.path());
 }
 
 std::string Sandbox::exposed(const fs::path& path, const std::string& what) const {
@@ -769,8 +828,10 @@ std::string Sandbox::exposed(const fs::path& path, const std::string& what) cons
   if (::stat(absolute.c_str(), &info) != 0) return "";
   const mode_t opens = S_ISDIR(info.st_mode) ? S_IROTH | S_IXOTH : S_IROTH;
   if ((info.st_mode & opens) == 0) return "";
-  return what + " " + path.string() + " can be read by the sandboxed programs: under --sandbox-users "
-         "they see what every uid may read; make it root's alone (chmod o-rwx " + path.string() + ")";
+  return what + " " + path.string() +
+         " can be read by the sandboxed programs: under --sandbox-users "
+         "they see what every uid may read; make it root's alone (chmod o-rwx " +
+         path.string() + ")";
 }
 
 std::string Sandbox::unreachable(const std::vector<Binding>& bindings) const {
@@ -781,7 +842,8 @@ std::string Sandbox::unreachable(const std::vector<Binding>& bindings) const {
     for (const fs::path& part : binding.source.relative_path()) {
       struct stat info {};
       if (::stat(walked.c_str(), &info) == 0 && S_ISDIR(info.st_mode) &&
-          (info.st_mode & S_IXOTH) == 0 && !(info.st_gid == group && (info.st_mode & S_IXGRP) != 0)) {
+          (info.st_mode & S_IXOTH) == 0 &&
+          !(info.st_gid == group && (info.st_mode & S_IXGRP) != 0)) {
         return binding.source.string() + ": the sandbox's users (uid " +
                std::to_string(state_->pool->slots.front().identity.uid) + " on) cannot enter " +
                walked.string() +
@@ -807,7 +869,8 @@ fs::path Sandbox::scratch(const std::string& name) const {
     fs::create_directories(folder);
     if (s.private_mounts) {
       if (!mount_bounded(folder, s.options.scratch_bytes, s.options.scratch_inodes, "0700")) {
-        throw fs::filesystem_error("mount tmpfs", folder, std::error_code(errno, std::generic_category()));
+        throw fs::filesystem_error("mount tmpfs", folder,
+                                   std::error_code(errno, std::generic_category()));
       }
     }
     hand_over(folder);
@@ -863,19 +926,17 @@ std::string describe_writes(const Sandbox::State& s) {
          "number of files (the host's file system); all removed after each run";
 }
 
-}  // namespace
-
-std::vector<std::string> Sandbox::describe() const {
-  const State& s = *state_;
-  const SandboxOptions& o = s.options;
-  const bool namespaces = o.kind == SandboxKind::namespaces;
+// What a program is and sees in the sandbox: its kind, user, privilege, files and network.
+std::vector<std::string> describe_confinement(const Sandbox::State& s) {
+  const bool namespaces = s.options.kind == SandboxKind::namespaces;
   std::string slots;
   for (const Slot& slot : s.pool->slots) {
     slots += (slots.empty() ? "" : ",") + std::to_string(slot.identity.uid);
   }
   std::vector<std::string> lines;
-  lines.push_back(namespaces ? "kind: namespaces (" + s.bwrap_version + ", " + s.bwrap.string() + ")"
-                             : "kind: users (no namespaces)");
+  lines.push_back(namespaces
+                      ? "kind: namespaces (" + s.bwrap_version + ", " + s.bwrap.string() + ")"
+                      : "kind: users (no namespaces)");
   if (namespaces) {
     lines.push_back(s.root ? "user: uid 65534 inside; outside, slot uids " + slots +
                                  ", one per program running at once, each with a group of its own"
@@ -883,38 +944,72 @@ std::vector<std::string> Sandbox::describe() const {
                                  std::to_string(::getuid()));
     lines.push_back("privilege: no capability, no_new_privs, a new session (no terminal)" +
                     std::string(s.has_disable_userns ? ", no further user namespace" : ""));
-    lines.push_back("seen: /usr and /etc read-only, its own /proc (/proc/sys read-only) and /dev, a private /tmp, and "
-                    "only the files the command needs");
+    lines.push_back(
+        "seen: /usr and /etc read-only, its own /proc (/proc/sys read-only) and /dev, a private "
+        "/tmp, and "
+        "only the files the command needs");
     lines.push_back("network: none (its own empty network namespace)");
   } else {
-    lines.push_back("user: slot uids " + slots + ", one per program running at once, each with a group of its own");
-    lines.push_back("privilege: none (a non-root uid, an empty bounding set, no_new_privs), a new session (no terminal)");
-    lines.push_back("seen: everything that uid may read (the kit's files must be root-only, mode 700); a "
-                    "folder of its own per run; what it leaves in " + [&] {
-                      std::string folders;
-                      for (const fs::path& folder : s.pool->shared_folders) {
-                        folders += (folders.empty() ? "" : ", ") + folder.string();
-                      }
-                      return folders;
-                    }() + " is removed after each run");
+    lines.push_back("user: slot uids " + slots +
+                    ", one per program running at once, each with a group of its own");
+    lines.push_back(
+        "privilege: none (a non-root uid, an empty bounding set, no_new_privs), a new session (no "
+        "terminal)");
+    lines.push_back(
+        "seen: everything that uid may read (the kit's files must be root-only, mode 700); a "
+        "folder of its own per run; what it leaves in " +
+        [&] {
+          std::string folders;
+          for (const fs::path& folder : s.pool->shared_folders) {
+            folders += (folders.empty() ? "" : ", ") + folder.string();
+          }
+          return folders;
+        }() +
+        " is removed after each run");
     lines.push_back("network: none (the system-call filter refuses sockets)");
   }
-  lines.push_back(SyscallFilter::summary());
+  return lines;
+}
+
+// How many processes and how much memory a program may have.
+std::vector<std::string> describe_bounds(const Sandbox::State& s) {
+  const SandboxOptions& o = s.options;
+  std::vector<std::string> lines;
   const std::string nproc = std::to_string(o.processes);
   if (s.cgroup_pids) {
-    lines.push_back("processes: at most " + nproc + " per program (cgroup pids.max, and RLIMIT_NPROC of its slot uid)");
+    lines.push_back("processes: at most " + nproc +
+                    " per program (cgroup pids.max, and RLIMIT_NPROC of its slot uid)");
   } else if (s.root) {
-    lines.push_back("processes: at most " + nproc + " per program (RLIMIT_NPROC of its slot uid; no writable cgroup)");
+    lines.push_back("processes: at most " + nproc +
+                    " per program (RLIMIT_NPROC of its slot uid; no writable cgroup)");
   } else {
-    lines.push_back("processes: at most " + nproc + " beyond the grader's uid's own, shared by the programs running at once (RLIMIT_NPROC)");
+    lines.push_back(
+        "processes: at most " + nproc +
+        " beyond the grader's uid's own, shared by the programs running at once (RLIMIT_NPROC)");
   }
   if (o.memory_bytes == 0) {
     lines.push_back("memory: no bound (--memory 0)");
   } else if (s.cgroup_memory) {
-    lines.push_back("memory: " + mib(o.memory_bytes) + " across a program's processes (cgroup memory), and address space per process (RLIMIT_AS)");
+    lines.push_back(
+        "memory: " + mib(o.memory_bytes) +
+        " across a program's processes (cgroup memory), and address space per process (RLIMIT_AS)");
   } else {
-    lines.push_back("memory: " + mib(o.memory_bytes) + " of address space per process (RLIMIT_AS); across processes at most " + nproc + " times that (no writable cgroup memory)");
+    lines.push_back("memory: " + mib(o.memory_bytes) +
+                    " of address space per process (RLIMIT_AS); across processes at most " + nproc +
+                    " times that (no writable cgroup memory)");
   }
+  return lines;
+}
+
+}  // namespace
+
+std::vector<std::string> Sandbox::describe() const {
+  const State& s = *state_;
+  const SandboxOptions& o = s.options;
+  const bool namespaces = o.kind == SandboxKind::namespaces;
+  std::vector<std::string> lines = describe_confinement(s);
+  lines.push_back(SyscallFilter::summary());
+  for (std::string& line : describe_bounds(s)) lines.push_back(std::move(line));
   lines.push_back(describe_writes(s));
   lines.push_back(s.private_mounts
                       ? "builds: in a copy of the submission, a " + mib(o.scratch_bytes) +
@@ -929,13 +1024,16 @@ std::vector<std::string> Sandbox::describe() const {
                   ", and RLIMIT_CPU per process); a wall-clock limit " +
                   std::to_string(kWallPerCpu) + " times it");
   if (namespaces) {
-    lines.push_back("ending: the program's own exit status or signal, from the sandbox's first process "
-                    "(bloom-sandbox-init)");
+    lines.push_back(
+        "ending: the program's own exit status or signal, from the sandbox's first process "
+        "(bloom-sandbox-init)");
   }
   return lines;
 }
 
-const std::vector<std::string>& Sandbox::notes() const { return state_->notes; }
+const std::vector<std::string>& Sandbox::notes() const {
+  return state_->notes;
+}
 
 std::string sandbox_flag(SandboxKind kind) {
   return kind == SandboxKind::namespaces ? "--sandbox" : "--sandbox-users";
@@ -957,7 +1055,8 @@ std::string parse_sandbox_ids(const std::string& text, SandboxIds& ids) {
   }
   constexpr unsigned long kHighest = 0x7FFFFFFF;  // the kernel's uids are 32-bit; -1 means none
   if (first == 0 || last < first || last > kHighest) {
-    return "--sandbox-uids FIRST-LAST needs 1 <= FIRST <= LAST < 2^31 (0 is root), got \"" + text + "\"";
+    return "--sandbox-uids FIRST-LAST needs 1 <= FIRST <= LAST < 2^31 (0 is root), got \"" + text +
+           "\"";
   }
   ids.first = static_cast<unsigned>(first);
   ids.count = static_cast<unsigned>(last - first + 1);
@@ -1025,7 +1124,8 @@ std::vector<Binding> bindings_for(const Command& command, const std::vector<fs::
   for (const fs::path& path : seen) {
     const std::string text = path.string();
     if (text == "/" || text == "/usr" || text.rfind("/usr/", 0) == 0) continue;
-    if (std::any_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return b.source == path; })) {
+    if (std::any_of(bindings.begin(), bindings.end(),
+                    [&](const Binding& b) { return b.source == path; })) {
       continue;
     }
     bindings.push_back({path, path, false});

@@ -37,6 +37,7 @@
 #include <cstring>
 #include <functional>
 
+#include "confinement.hpp"
 #include "cpu_clock.hpp"
 #include "leftovers.hpp"
 #include "runner.hpp"
@@ -141,6 +142,81 @@ struct ChildSetup {
   }
 };
 
+// A copy of a descriptor above the places the child moves descriptors to (kHighestPassedFd), so
+// that no dup2 in the child lands on one still to move; close-on-exec, closed when the launch
+// returns.
+struct AboveCopy {
+  int fd = -1;
+  AboveCopy() = default;
+  AboveCopy(const AboveCopy&) = delete;
+  AboveCopy& operator=(const AboveCopy&) = delete;
+  ~AboveCopy() { close(); }
+  // `from` itself when it is -1 or already above; else the copy, or -1 when it fails (errno).
+  int take(int from) {
+    if (from < 0 || from > kHighestPassedFd) return from;
+    fd = ::fcntl(from, F_DUPFD_CLOEXEC, kHighestPassedFd + 1);
+    return fd;
+  }
+  void close() {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+  }
+};
+
+// In the child after vfork: every signal handler of the grader's back to the default, so that
+// none of them runs on the shared memory once signals are unblocked.
+void reset_signal_handlers() {
+  for (int signal = 1; signal < NSIG; ++signal) {
+    struct sigaction action {};
+    if (::sigaction(signal, nullptr, &action) == 0 && action.sa_handler != SIG_DFL &&
+        action.sa_handler != SIG_IGN) {
+      action.sa_handler = SIG_DFL;
+      action.sa_flags = 0;
+      ::sigaction(signal, &action, nullptr);
+    }
+  }
+}
+
+// In the child after vfork: the descriptors passed on, in their places (dup2 clears
+// close-on-exec; the filter's is read from its start, as a slot's descriptor is reused), and
+// every other descriptor above stderr closed but the exec report (which exec closes).
+bp::error_code place_passed_descriptors(int filter, int status, int report_fd) {
+  const auto failed = [] { return bp::error_code(errno, bp::system_category()); };
+  if (filter >= 0 &&
+      (::dup2(filter, kPassedFd) != kPassedFd || ::lseek(kPassedFd, 0, SEEK_SET) != 0)) {
+    return failed();
+  }
+  if (status >= 0 && ::dup2(status, kStatusFd) != kStatusFd) return failed();
+  for (int fd = STDERR_FILENO + 1; fd <= kHighestPassedFd; ++fd) {
+    if (!(fd == kPassedFd && filter >= 0) && !(fd == kStatusFd && status >= 0)) ::close(fd);
+  }
+  const auto first = static_cast<unsigned>(kHighestPassedFd + 1);
+  if ((static_cast<unsigned>(report_fd) > first &&
+       ::close_range(first, static_cast<unsigned>(report_fd) - 1, 0) != 0) ||
+      ::close_range(static_cast<unsigned>(report_fd) + 1, ~0U, 0) != 0) {
+    return failed();
+  }
+  return {};
+}
+
+// In the parent once vfork returned: waits for the child's exec (which closes the report's
+// write end) or its report of why it failed, when it has exited already and is reaped here.
+bp::error_code await_exec(pid_t pid, int (&exec_report)[2], AboveCopy& report_copy) {
+  ::close(exec_report[1]);
+  exec_report[1] = -1;
+  report_copy.close();  // the report's end comes only once no copy of its writer is left
+  int child_errno = 0;
+  ssize_t count = -1;
+  while ((count = ::read(exec_report[0], &child_errno, sizeof child_errno)) == -1 &&
+         errno == EINTR) {
+  }
+  if (count == 0) return {};
+  // the child reported a failure (or the report itself failed)
+  const bp::error_code error(count > 0 ? child_errno : errno, bp::system_category());
+  ::waitpid(pid, nullptr, 0);
+  return error;
+}
+
 // Starts the child as bp::posix::default_launcher does, with two differences.
 // - No Asio fork notification in the child. Boost's launchers have Asio re-initialise the
 //   io_context in the child (execution_context::notify_fork), and that allocates. After a
@@ -161,7 +237,7 @@ struct ChildSetup {
 // default, so no handler of the grader's can run on the shared memory.
 // Besides stdin, stdout and stderr the program keeps across exec only the descriptors passed
 // to it: `filter_fd` as kPassedFd (bubblewrap's --seccomp program, Identity::passed_fd) and
-// `status_fd` as kStatusFd (the sandbox init's report, Command::reports_status).
+// `status_fd` as kStatusFd (the sandbox init's report, Confinement::reports_status).
 struct ForkSafeLauncher : bp::posix::default_launcher {
   int filter_fd = -1;
   int status_fd = -1;
@@ -174,27 +250,16 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     const char* const* argv = build_argv_(executable, std::forward<Args>(args));
     pipe_guard exec_report;  // closed by exec; carries errno when exec or a setup step fails
     // Every descriptor the child moves (the exec report, the descriptors passed on) is above
-    // the places it moves them to, so that no dup2 in the child lands on one still to move.
-    // These copies are close-on-exec and closed when the launch returns.
-    struct Above {
-      int fd = -1;
-      ~Above() {
-        if (fd >= 0) ::close(fd);
-      }
-    } report_copy, filter_copy, status_copy;
-    const auto above = [&](int fd, Above& copy) {
-      if (fd < 0 || fd > kHighestPassedFd) return fd;
-      copy.fd = ::fcntl(fd, F_DUPFD_CLOEXEC, kHighestPassedFd + 1);
-      return copy.fd;
-    };
+    // the places it moves them to.
+    AboveCopy report_copy, filter_copy, status_copy;
     if (::pipe2(exec_report.p, O_CLOEXEC) != 0) {
       ec.assign(errno, bp::system_category());
       return bp::basic_process<Executor>{executor};
     }
     // volatile: read in the child after vfork, where a register may not hold them (-Wclobbered)
-    const volatile int report_fd = above(exec_report.p[1], report_copy);
-    const volatile int filter = above(filter_fd, filter_copy);
-    const volatile int status = above(status_fd, status_copy);
+    const volatile int report_fd = report_copy.take(exec_report.p[1]);
+    const volatile int filter = filter_copy.take(filter_fd);
+    const volatile int status = status_copy.take(status_fd);
     if (report_fd < 0 || (filter_fd >= 0 && filter < 0) || (status_fd >= 0 && status < 0)) {
       ec.assign(errno, bp::system_category());
       return bp::basic_process<Executor>{executor};
@@ -209,47 +274,7 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     sigfillset(&all);
     ::pthread_sigmask(SIG_SETMASK, &all, &old_mask);
     pid = ::vfork();
-    if (pid == 0) {
-      for (int signal = 1; signal < NSIG; ++signal) {  // no grader handler in the child
-        struct sigaction action {};
-        if (::sigaction(signal, nullptr, &action) == 0 && action.sa_handler != SIG_DFL &&
-            action.sa_handler != SIG_IGN) {
-          action.sa_handler = SIG_DFL;
-          action.sa_flags = 0;
-          ::sigaction(signal, &action, nullptr);
-        }
-      }
-      ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);  // ChildSetup may clear it further
-      bp::error_code child_error = detail::on_exec_setup(*this, executable, argv, inits...);
-      // the descriptors passed on, in their places (dup2 clears close-on-exec); the filter's
-      // is read from its start (a slot's descriptor is reused)
-      if (!child_error && filter >= 0 &&
-          (::dup2(filter, kPassedFd) != kPassedFd || ::lseek(kPassedFd, 0, SEEK_SET) != 0)) {
-        child_error.assign(errno, bp::system_category());
-      }
-      if (!child_error && status >= 0 && ::dup2(status, kStatusFd) != kStatusFd) {
-        child_error.assign(errno, bp::system_category());
-      }
-      if (!child_error) {
-        // every other descriptor but the exec report (closed by exec)
-        for (int fd = STDERR_FILENO + 1; fd <= kHighestPassedFd; ++fd) {
-          if (!(fd == kPassedFd && filter >= 0) && !(fd == kStatusFd && status >= 0)) ::close(fd);
-        }
-        const auto first = static_cast<unsigned>(kHighestPassedFd + 1);
-        if ((static_cast<unsigned>(report_fd) > first &&
-             ::close_range(first, static_cast<unsigned>(report_fd) - 1, 0) != 0) ||
-            ::close_range(static_cast<unsigned>(report_fd) + 1, ~0U, 0) != 0) {
-          child_error.assign(errno, bp::system_category());
-        }
-      }
-      if (!child_error) {
-        ::execve(executable.c_str(), const_cast<char* const*>(argv), const_cast<char* const*>(env));
-        child_error.assign(errno, bp::system_category());
-      }
-      const int code = child_error.value();
-      [[maybe_unused]] const ssize_t written = ::write(report_fd, &code, sizeof code);
-      ::_exit(127);  // not exit(): no atexit handlers run on the shared memory
-    }
+    if (pid == 0) exec_in_child(executable, argv, old_mask, report_fd, filter, status, inits...);
     const int vfork_errno = errno;
     ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     if (pid == -1) {
@@ -258,20 +283,8 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
       detail::on_error(*this, executable, argv, ec, inits...);
       return bp::basic_process<Executor>{executor};
     }
-    ::close(exec_report.p[1]);
-    exec_report.p[1] = -1;
-    if (report_copy.fd >= 0) {  // the report's end comes only once no copy of its writer is left
-      ::close(report_copy.fd);
-      report_copy.fd = -1;
-    }
-    int child_errno = 0;
-    ssize_t count = -1;
-    while ((count = ::read(exec_report.p[0], &child_errno, sizeof child_errno)) == -1 &&
-           errno == EINTR) {
-    }
-    if (count != 0) {  // the child reported a failure (or the report itself failed)
-      ec.assign(count > 0 ? child_errno : errno, bp::system_category());
-      ::waitpid(pid, nullptr, 0);  // it has exited already: reap it here
+    ec = await_exec(pid, exec_report.p, report_copy);
+    if (ec) {
       detail::on_error(*this, executable, argv, ec, inits...);
       return bp::basic_process<Executor>{executor};
     }
@@ -279,10 +292,31 @@ struct ForkSafeLauncher : bp::posix::default_launcher {
     detail::on_success(*this, executable, argv, ec, inits...);
     return process;
   }
+
+ private:
+  // The child, between vfork and exec: the setup steps (ChildSetup among them), the passed
+  // descriptors, exec; a failure's errno goes to the parent on `report_fd`.
+  template <typename... Inits>
+  [[noreturn]] void exec_in_child(const bp::filesystem::path& executable, const char* const* argv,
+                                  const sigset_t& old_mask, int report_fd, int filter, int status,
+                                  Inits&... inits) {
+    reset_signal_handlers();                             // no grader handler in the child
+    ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);  // ChildSetup may clear it further
+    bp::error_code child_error =
+        bp::posix::detail::on_exec_setup(*this, executable, argv, inits...);
+    if (!child_error) child_error = place_passed_descriptors(filter, status, report_fd);
+    if (!child_error) {
+      ::execve(executable.c_str(), const_cast<char* const*>(argv), const_cast<char* const*>(env));
+      child_error.assign(errno, bp::system_category());
+    }
+    const int code = child_error.value();
+    [[maybe_unused]] const ssize_t written = ::write(report_fd, &code, sizeof code);
+    ::_exit(127);  // not exit(): no atexit handlers run on the shared memory
+  }
 };
 
 // The pipe on which the sandbox's init reports the program's wait status (runner.hpp,
-// Command::reports_status); both ends close-on-exec and non-blocking.
+// Confinement::reports_status); both ends close-on-exec and non-blocking.
 class StatusPipe {
  public:
   int write_end = -1;  // for the child, as kStatusFd; -1 when the command reports nothing
@@ -310,7 +344,8 @@ class StatusPipe {
   // by a limit, or the command reports nothing).
   [[nodiscard]] int read(int otherwise) const {
     int status = 0;
-    return read_end_ >= 0 && ::read(read_end_, &status, sizeof status) == sizeof status ? status : otherwise;
+    return read_end_ >= 0 && ::read(read_end_, &status, sizeof status) == sizeof status ? status
+                                                                                        : otherwise;
   }
 
  private:
@@ -358,8 +393,207 @@ void read_all(asio::readable_pipe& pipe, std::string& into, std::size_t cap, boo
       pipe.async_read_some(asio::buffer(*buffer), std::move(*this));
     }
   };
-  pipe.async_read_some(asio::buffer(*buffer), Reader{pipe, into, cap, over, on_over, on_done, buffer});
+  pipe.async_read_some(asio::buffer(*buffer),
+                       Reader{pipe, into, cap, over, on_over, on_done, buffer});
 }
+
+// A run's standard streams, the grader's ends.
+struct Pipes {
+  explicit Pipes(asio::io_context& context) : in(context), out(context), err(context) {}
+  asio::writable_pipe in;
+  asio::readable_pipe out;
+  asio::readable_pipe err;
+};
+
+// Starts the program with the run's environment, limits and identity, its stdio on `pipes` and
+// the init's status pipe passed on: its pid, which leads its process group, or 0 with
+// start_error set. Boost no longer waits for it: run_program reaps it.
+pid_t start_program(asio::io_context& context, Pipes& pipes, const Command& command,
+                    const fs::path& home, const Limits& limits, const Identity* identity,
+                    StatusPipe& status, RunResult& result) {
+  const std::vector<std::string> environment = minimal_environment(home);
+  std::vector<const char*> envp;
+  for (const std::string& entry : environment) envp.push_back(entry.c_str());
+  envp.push_back(nullptr);
+  bp::error_code start_error;
+  ForkSafeLauncher launch;
+  launch.filter_fd = identity != nullptr ? identity->passed_fd : -1;
+  launch.status_fd = status.write_end;
+  bp::process process = launch(
+      asio::any_io_executor(context.get_executor()), start_error,
+      bp::filesystem::path(command.executable.string()), command.args,
+      bp::process_stdio{pipes.in, pipes.out, pipes.err},
+      bp::process_start_dir{(command.working_dir.empty() ? home : command.working_dir).string()},
+      Environment{envp.data()}, ChildSetup{&limits, cpu_seconds(limits), identity});
+  status.close_write_end();
+  if (start_error) {
+    result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
+    return 0;
+  }
+  result.started = true;
+  const pid_t group = process.id();
+  // Reaped with wait4, not by Boost: the child's rusage is its CPU time.
+  static_cast<void>(process.detach());
+  return group;
+}
+
+// One started program until it has ended and been reaped: feeds its input, reads its output,
+// stops it at its limits. Every handler is a member function, run by the context's run().
+class Watch {
+ public:
+  Watch(asio::io_context& context, Pipes& pipes, pid_t group, const Identity* identity,
+        const CpuClock& clock, const Limits& limits, std::chrono::steady_clock::time_point start,
+        RunResult& result)
+      : context_(context),
+        pipes_(pipes),
+        group_(group),
+        identity_(identity),
+        clock_(clock),
+        limits_(limits),
+        start_(start),
+        result_(result),
+        drain_(context),
+        deadline_(context, limits.wall),
+        cpu_check_(context) {}
+
+  // Returns once the program has ended (told by `ended`, its pidfd) and its pipes drained,
+  // with the program reaped: exit_status and the result's output, CPU time and limits set.
+  void run(asio::posix::stream_descriptor& ended, const std::string& input) {
+    deadline_.async_wait([this](const bp::error_code& error) { on_deadline(error); });
+    arm_cpu_check();
+    start_io(input);
+    ended.async_wait(asio::posix::stream_descriptor::wait_read,
+                     [this](const bp::error_code& error) { on_ended(error); });
+    context_.run();
+    if (!reaped_) {
+      ::kill(-group_, SIGKILL);
+      reap();
+    }
+    result_.err_truncated = stderr_over_;
+  }
+
+  int exit_status = 0;
+  bool we_killed = false;  // the runner sent SIGKILL itself (a limit)
+
+ private:
+  void kill_group() {
+    we_killed = true;
+    ::kill(-group_, SIGKILL);
+    // and what left the group (setsid): every process of its slot uid, which is the run's alone
+    if (identity_ != nullptr && identity_->switch_user) kill_all_of(identity_->uid);
+  }
+
+  // Once the program is over, its pipes get a moment to drain; then they are closed, in case
+  // a descendant that left the process group still holds them open.
+  void start_draining() {
+    constexpr auto kDrainTime = std::chrono::milliseconds(1000);
+    if (open_readers_ == 0) return;
+    drain_.expires_after(kDrainTime);
+    drain_.async_wait([this](const bp::error_code& error) {
+      if (error) return;
+      bp::error_code ignored;
+      pipes_.out.close(ignored);
+      pipes_.err.close(ignored);
+      pipes_.in.close(ignored);
+    });
+  }
+
+  // The wall clock, for a program that sleeps or blocks. The time the run waited for a CPU on a
+  // busy machine is not its own, so when the deadline comes the run gets that time again, and
+  // is stopped only once its wall-clock time without it passes the limit: a program that
+  // computes is judged by its CPU time alone, however many others share the machine.
+  void on_deadline(const bp::error_code& error) {
+    if (error || over_) return;  // cancelled, or due as the program ended: it ended in time
+    waited_ = std::max(waited_, longest_cpu_wait(group_));
+    const auto awake = std::chrono::steady_clock::now() - start_ - waited_;
+    if (awake < limits_.wall) {
+      deadline_.expires_after(limits_.wall - awake);
+      deadline_.async_wait([this](const bp::error_code& again) { on_deadline(again); });
+      return;
+    }
+    result_.timed_out = true;
+    kill_group();
+    start_draining();
+  }
+
+  // The run's CPU time, every few tenths of a second as isolate checks it: most runs end before
+  // the first look, and one that uses its limit in all its processes is stopped within a tick.
+  void arm_cpu_check() {
+    constexpr auto kCpuCheck = std::chrono::milliseconds(100);
+    cpu_check_.expires_after(kCpuCheck);
+    cpu_check_.async_wait([this](const bp::error_code& error) { on_cpu_check(error); });
+  }
+  void on_cpu_check(const bp::error_code& error) {
+    // cancelled, or ran after the program ended, its cancel too late for a tick already due
+    if (error || over_) return;
+    cpu_seen_ = std::max(cpu_seen_, clock_.used(group_));
+    if (cpu_seen_ > limits_.cpu) {
+      result_.timed_out = true;
+      result_.cpu_limited = true;
+      kill_group();
+      start_draining();
+      return;
+    }
+    arm_cpu_check();
+  }
+
+  void start_io(const std::string& input) {
+    asio::async_write(pipes_.in, asio::buffer(input), [this](const bp::error_code&, std::size_t) {
+      // EPIPE here means the program closed its stdin or ended early: not the grader's error.
+      bp::error_code ignored;
+      pipes_.in.close(ignored);
+    });
+    const auto reader_done = [this] {
+      if (--open_readers_ == 0) drain_.cancel();
+    };
+    read_all(
+        pipes_.out, result_.out, limits_.output_bytes, result_.output_limited,
+        [this] { kill_group(); }, reader_done);
+    read_all(
+        pipes_.err, result_.err, limits_.stderr_bytes, stderr_over_, [] {}, reader_done);
+  }
+
+  // The child is a zombie now: its tree's time and its rusage (its own and that of the
+  // children it waited for) are both still there to read, then it is reaped.
+  void reap() {
+    cpu_seen_ = std::max(cpu_seen_, clock_.used(group_));
+    rusage usage{};
+    while (::wait4(group_, &exit_status, 0, &usage) == -1 && errno == EINTR) {
+    }
+    reaped_ = true;
+    result_.cpu = std::max(cpu_seen_, cpu_time_of(usage));
+  }
+
+  void on_ended(const bp::error_code& error) {
+    over_ = true;
+    if (!error) reap();  // else it is reaped in run(), once killed
+    // The main program is gone: end any children it left, so that the pipes they hold close.
+    ::kill(-group_, SIGKILL);
+    deadline_.cancel();
+    cpu_check_.cancel();
+    bp::error_code ignored;
+    pipes_.in.close(ignored);
+    start_draining();
+  }
+
+  asio::io_context& context_;
+  Pipes& pipes_;
+  const pid_t group_;
+  const Identity* const identity_;  // null outside the sandbox
+  const CpuClock& clock_;
+  const Limits& limits_;
+  const std::chrono::steady_clock::time_point start_;
+  RunResult& result_;
+  asio::steady_timer drain_;
+  asio::steady_timer deadline_;
+  asio::steady_timer cpu_check_;
+  int open_readers_ = 2;  // stdout and stderr; at 0 nothing is left to drain
+  bool over_ = false;     // the program has ended (or the wait for it failed): no limit applies now
+  bool reaped_ = false;
+  bool stderr_over_ = false;
+  std::chrono::milliseconds waited_{0};  // the longest any one thread of it waited for a CPU
+  std::chrono::milliseconds cpu_seen_{0};
+};
 
 }  // namespace
 
@@ -374,24 +608,16 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     result.start_error = std::string("mkdtemp: ") + std::strerror(errno);
     return result;
   }
-
   // Held to the end of the run: its release kills whatever the program left in its slot.
   const std::shared_ptr<const Identity> identity =
       command.confinement ? command.confinement->acquire() : nullptr;
   // the program's HOME, TMPDIR and default working folder: its slot's private one, if any
   const fs::path& home = identity && !identity->home.empty() ? identity->home : scratch.path();
-
   asio::io_context context;
-  asio::writable_pipe in(context);
-  asio::readable_pipe out(context);
-  asio::readable_pipe err(context);
-  const std::vector<std::string> environment = minimal_environment(home);
-  std::vector<const char*> envp;
-  for (const std::string& entry : environment) envp.push_back(entry.c_str());
-  envp.push_back(nullptr);
-  // The program's own wait status, from the sandbox's init (runner.hpp, Command::reports_status)
+  Pipes pipes(context);
+  // The program's own wait status, from the sandbox's init (Confinement::reports_status)
   StatusPipe status;
-  if (command.reports_status && !status.open()) {
+  if (command.confinement && command.confinement->reports_status() && !status.open()) {
     result.start_error = std::string("pipe2: ") + std::strerror(errno);
     return result;
   }
@@ -402,26 +628,10 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   const std::int64_t oom_kills_before = identity ? oom_kills(identity->oom_control) : 0;
 
   const auto start = std::chrono::steady_clock::now();
-  bp::error_code start_error;
-  ForkSafeLauncher launch;
-  launch.filter_fd = identity ? identity->passed_fd : -1;
-  launch.status_fd = status.write_end;
-  bp::process process = launch(
-      asio::any_io_executor(context.get_executor()), start_error,
-      bp::filesystem::path(command.executable.string()),
-      command.args, bp::process_stdio{in, out, err},
-      bp::process_start_dir{(command.working_dir.empty() ? home : command.working_dir).string()},
-      Environment{envp.data()}, ChildSetup{&limits, cpu_seconds(limits), identity.get()});
-  status.close_write_end();
-  if (start_error) {
-    result.start_error = "cannot start \"" + command.display + "\": " + start_error.message();
-    return result;
-  }
-  result.started = true;
-  const pid_t group = process.id();
-  // Reaped here, with wait4, not by Boost: the child's rusage is its CPU time. A pidfd says
-  // when it has ended (Boost's own wait needs one too: Linux 5.3 on).
-  static_cast<void>(process.detach());
+  const pid_t group =
+      start_program(context, pipes, command, home, limits, identity.get(), status, result);
+  if (group == 0) return result;
+  // A pidfd says when it has ended (Boost's own wait needs one too: Linux 5.3 on).
   const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, group, 0));
   if (pidfd < 0) {
     result.start_error = std::string("pidfd_open: ") + std::strerror(errno);
@@ -430,119 +640,11 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     return result;
   }
   asio::posix::stream_descriptor ended(context, pidfd);
-  RunningGroup registered(group);
-  bool we_killed = false;
-  const auto kill_group = [&] {
-    we_killed = true;
-    ::kill(-group, SIGKILL);
-    // and what left the group (setsid): every process of its slot uid, which is the run's alone
-    if (identity && identity->switch_user) kill_all_of(identity->uid);
-  };
-
-  // Once the program is over, its pipes get a moment to drain; then they are closed, in case
-  // a descendant that left the process group still holds them open.
-  constexpr auto kDrainTime = std::chrono::milliseconds(1000);
-  asio::steady_timer drain(context);
-  int open_readers = 2;  // stdout and stderr; at 0 nothing is left to drain
-  const auto start_draining = [&] {
-    if (open_readers == 0) return;
-    drain.expires_after(kDrainTime);
-    drain.async_wait([&](const bp::error_code& error) {
-      if (error) return;
-      bp::error_code ignored;
-      out.close(ignored);
-      err.close(ignored);
-      in.close(ignored);
-    });
-  };
-
-  // The wall clock, for a program that sleeps or blocks. The time the run waited for a CPU on a
-  // busy machine is not its own, so when the deadline comes the run gets that time again, and
-  // is stopped only once its wall-clock time without it passes the limit: a program that
-  // computes is judged by its CPU time alone, however many others share the machine.
-  asio::steady_timer deadline(context, limits.wall);
-  bool over = false;  // the program has ended (or the wait for it failed): no limit applies now
-  std::chrono::milliseconds waited{0};  // the longest any one thread of it waited for a CPU
-  std::function<void(const bp::error_code&)> on_deadline = [&](const bp::error_code& error) {
-    if (error || over) return;  // cancelled, or due as the program ended: it ended in time
-    waited = std::max(waited, longest_cpu_wait(group));
-    const auto awake = std::chrono::steady_clock::now() - start - waited;
-    if (awake < limits.wall) {
-      deadline.expires_after(limits.wall - awake);
-      deadline.async_wait(on_deadline);
-      return;
-    }
-    result.timed_out = true;
-    kill_group();
-    start_draining();
-  };
-  deadline.async_wait(on_deadline);
-  // The run's CPU time, every few tenths of a second as isolate checks it: most runs end before
-  // the first look, and one that uses its limit in all its processes is stopped within a tick.
-  constexpr auto kCpuCheck = std::chrono::milliseconds(100);
-  std::chrono::milliseconds cpu_seen{0};
-  asio::steady_timer cpu_check(context);
-  std::function<void(const bp::error_code&)> check_cpu = [&](const bp::error_code& error) {
-    // cancelled, or ran after the program ended, its cancel too late for a tick already due
-    if (error || over) return;
-    cpu_seen = std::max(cpu_seen, clock.used(group));
-    if (cpu_seen > limits.cpu) {
-      result.timed_out = true;
-      result.cpu_limited = true;
-      kill_group();
-      start_draining();
-      return;
-    }
-    cpu_check.expires_after(kCpuCheck);
-    cpu_check.async_wait(check_cpu);
-  };
-  cpu_check.expires_after(kCpuCheck);
-  cpu_check.async_wait(check_cpu);
-
-  asio::async_write(in, asio::buffer(input), [&](const bp::error_code&, std::size_t) {
-    // EPIPE here means the program closed its stdin or ended early: not the grader's error.
-    bp::error_code ignored;
-    in.close(ignored);
-  });
-  const auto reader_done = [&] {
-    if (--open_readers == 0) drain.cancel();
-  };
-  read_all(out, result.out, limits.output_bytes, result.output_limited, [&] { kill_group(); },
-           reader_done);
-  bool stderr_over = false;
-  read_all(err, result.err, limits.stderr_bytes, stderr_over, [] {}, reader_done);
-
-  int exit_status = 0;
-  bool reaped = false;
-  const auto reap = [&] {
-    // The child is a zombie now: its tree's time and its rusage (its own and that of the
-    // children it waited for) are both still there to read, then it is reaped.
-    cpu_seen = std::max(cpu_seen, clock.used(group));
-    rusage usage{};
-    while (::wait4(group, &exit_status, 0, &usage) == -1 && errno == EINTR) {
-    }
-    reaped = true;
-    result.cpu = std::max(cpu_seen, cpu_time_of(usage));
-  };
-  ended.async_wait(asio::posix::stream_descriptor::wait_read, [&](const bp::error_code& error) {
-    over = true;
-    if (!error) reap();  // else it is reaped below, once killed
-    // The main program is gone: end any children it left, so that the pipes they hold close.
-    ::kill(-group, SIGKILL);
-    deadline.cancel();
-    cpu_check.cancel();
-    bp::error_code ignored;
-    in.close(ignored);
-    start_draining();
-  });
-  context.run();
-  if (!reaped) {
-    ::kill(-group, SIGKILL);
-    reap();
-  }
+  const RunningGroup registered(group);
+  Watch watch(context, pipes, group, identity.get(), clock, limits, start, result);
+  watch.run(ended, input);
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
-  result.err_truncated = stderr_over;
   if (identity) {
     // the cgroup's or the slot uid's time, now that every process of the run has ended or been
     // told to (with neither, the tree of a pid reaped is no longer the run's)
@@ -551,7 +653,7 @@ RunResult run_program(const Command& command, const std::string& input, const Li
     }
     result.oom_killed = oom_kills(identity->oom_control) > oom_kills_before;
   }
-  record_exit_status(status.read(exit_status), we_killed, limits, result);
+  record_exit_status(status.read(watch.exit_status), watch.we_killed, limits, result);
   return result;
 }
 

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "confinement.hpp"
 #include "runner.hpp"
 
 namespace grader {
@@ -51,18 +52,19 @@ struct OwnPath {
 
 struct SandboxOptions {
   SandboxKind kind = SandboxKind::namespaces;
-  int slots = 1;                                 // programs confined at once
-  int processes = 64;                            // processes and threads per program
-  std::uint64_t memory_bytes = std::uint64_t{kMemoryMib} << 20;  // across a program's processes (cgroup)
-  std::uint64_t tmp_bytes = 64ULL << 20;         // each tmpfs a program may write: /tmp, /dev/shm
-  std::uint64_t scratch_bytes = 512ULL << 20;    // a scratch folder, when it is a tmpfs (root)
+  int slots = 1;       // programs confined at once
+  int processes = 64;  // processes and threads per program
+  std::uint64_t memory_bytes = std::uint64_t{kMemoryMib}
+                               << 20;          // across a program's processes (cgroup)
+  std::uint64_t tmp_bytes = 64ULL << 20;       // each tmpfs a program may write: /tmp, /dev/shm
+  std::uint64_t scratch_bytes = 512ULL << 20;  // a scratch folder, when it is a tmpfs (root)
   // Files and folders per tmpfs the grader mounts (a scratch folder; under the users kind a
   // slot's private folders and the shared temporary folders): an empty file costs about 1 KiB
   // of kernel memory that no size= counts, so 400,000 of them in a 64 MiB tmpfs cost 400 MiB.
   std::uint64_t tmp_inodes = 16384;      // about 16 MiB of kernel memory at most
   std::uint64_t scratch_inodes = 65536;  // a build of a few thousand files, with room to spare
-  int open_files = 256;                          // descriptors per process
-  SandboxIds ids;                                // slot uids and groups (root only)
+  int open_files = 256;                  // descriptors per process
+  SandboxIds ids;                        // slot uids and groups (root only)
   // The users kind mounts its tmpfs over the shared temporary folders in the grader's own mount
   // namespace, which hides what was there from the grader too: open() refuses when one of
   // these (or TMPDIR) lies under such a folder, rather than mount over it.
@@ -107,7 +109,8 @@ class Sandbox {
   // hidden case"); empty when they cannot, and under bubblewrap, which shows them nothing of
   // it. For what the users kind hides only by its mode: hidden cases, the submissions, the
   // reports.
-  [[nodiscard]] std::string exposed(const std::filesystem::path& path, const std::string& what) const;
+  [[nodiscard]] std::string exposed(const std::filesystem::path& path,
+                                    const std::string& what) const;
 
   // Gives `folder` (recursively) to the sandbox's programs: when the grader is root, to a group
   // that only the runs of its submission join (the scratch folder's own group, when `folder` is
@@ -140,6 +143,8 @@ class Sandbox {
 
  private:
   explicit Sandbox(std::unique_ptr<State> state);
+  // The same confinement as a program gets, running `true`: why it cannot run, or empty.
+  [[nodiscard]] std::string probe() const;
   std::unique_ptr<State> state_;
 };
 
@@ -164,7 +169,7 @@ void copy_submission(const std::filesystem::path& from, const std::filesystem::p
 // argument, themselves (not the folders that hold them), leaving out what the sandbox shows
 // anyway (/usr). A program that needs files beside it is given them with `readable`
 // (--sandbox-read), each seen at its own path.
-[[nodiscard]] std::vector<Binding> bindings_for(const Command& command,
-                                                const std::vector<std::filesystem::path>& readable = {});
+[[nodiscard]] std::vector<Binding> bindings_for(
+    const Command& command, const std::vector<std::filesystem::path>& readable = {});
 
 }  // namespace grader
