@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Runs the kit's tests, in stages:
-#   1. a build with warnings as errors, and every CTest test but the long stage;
-#   2. the long stage, `ctest -L long`: the portability matrix (tests/platforms/, label
-#      platform), the mistakes test and the mutation corpus, each minutes long (tests/CMakeLists.txt);
-#   3. an AddressSanitizer + UndefinedBehaviorSanitizer build running the tests whose C++ the
-#      sanitizers can see (label nosan marks the rest: other toolchains, other roots, starters
-#      built without sanitizers, and tests that only repeat paths a smaller test reaches in that
-#      build);
-#   4. a minute of each fuzz target, as many at once as there are cores.
-# CI (.ci/run) runs all four. `--quick`, a developer's run before a commit, runs stage 1 alone.
+#   1. a build with warnings as errors, and every CTest test: the long stage, `ctest -L long`
+#      (the portability matrix, tests/platforms/, label platform; the mistakes test and the
+#      mutation corpus; minutes each, tests/CMakeLists.txt) runs in the same CTest run as the
+#      rest, longest first, so that both cores stay busy to the end;
+#   2. an AddressSanitizer + UndefinedBehaviorSanitizer build with the distribution's clang (14 on
+#      Debian 12), so that it is also the kit's clang build, warnings as errors, running the
+#      tests whose C++ the sanitizers can see (label nosan marks the rest: other toolchains,
+#      other roots, starters built without sanitizers, and tests that only repeat paths a
+#      smaller test reaches in that build);
+#   3. a minute of each fuzz target, as many at once as there are cores.
+# CI (.ci/run) runs all three. `--quick`, a developer's run before a commit, runs stage 1 without
+# the long stage (`ctest -LE long`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage="usage: scripts/test.sh [--quick]
-  (no option)  every stage, as CI runs it: the build and CTest, the long stage (ctest -L long:
-               the platform cells and the mistakes test), ASan + UBSan, fuzzing
+  (no option)  every stage, as CI runs it: the build and every CTest test (the long stage,
+               ctest -L long: the platform cells, the mistakes test and the mutation corpus,
+               among them), ASan + UBSan built with clang, fuzzing
   --quick      the build and CTest without the long stage; no sanitizers, no fuzzing"
 quick=0
 case ${1:-} in
@@ -49,18 +53,19 @@ export CCACHE_DIR="${CCACHE_DIR:-/var/cache/bloom-kit/ccache}"
 echo "== build (warnings are errors) =="
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLOOM_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs" -LE long
 if ((quick)); then
+  ctest --test-dir build --output-on-failure -j "$jobs" -LE long
   echo "== quick: the long stage (ctest --test-dir build -L long), ASan + UBSan and fuzzing left to CI =="
   exit 0
 fi
+# One CTest run for the long stage and the rest: CTest starts the longest first (their COST,
+# tests/CMakeLists.txt) and fills the other core with the short ones, where two runs would each
+# end on one core waiting for its last test.
+ctest --test-dir build --output-on-failure -j "$jobs"
 
-echo "== the long stage: the platform cells, the mistakes test and the mutation corpus =="
-ctest --test-dir build --output-on-failure -j "$jobs" -L long
-
-echo "== ASan + UBSan build =="
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBLOOM_WERROR=ON -DBLOOM_SANITIZE=ON \
-  -DBLOOM_BENCHMARKS=OFF >/dev/null  # the benchmarks run in no test
+echo "== ASan + UBSan build (clang) =="
+cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+  -DBLOOM_WERROR=ON -DBLOOM_SANITIZE=ON -DBLOOM_BENCHMARKS=OFF >/dev/null  # the benchmarks run in no test
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE nosan

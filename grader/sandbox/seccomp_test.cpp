@@ -99,17 +99,24 @@ int terminal() {
   return ::open(::ptsname(master), O_RDWR | O_NOCTTY);
 }
 
-std::string temporary_file() {
-  char path[] = "/tmp/bloom-seccomp-test-XXXXXX";
-  const int fd = ::mkstemp(path);
-  REQUIRE(fd >= 0);
-  ::close(fd);
-  return path;
-}
+// A file of the test's own, made before any attempt forks (an attempt runs in a child, whose
+// own files no one would remove) and removed when the test case ends.
+struct TemporaryFile {
+  std::string path = [] {
+    char name[] = "/tmp/bloom-seccomp-test-XXXXXX";
+    const int fd = ::mkstemp(name);
+    REQUIRE(fd >= 0);
+    ::close(fd);
+    return std::string(name);
+  }();
+  TemporaryFile() = default;
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  ~TemporaryFile() { ::unlink(path.c_str()); }
+};
 
-int lock_with(int command) {
-  static const std::string file = temporary_file();
-  const int fd = ::open(file.c_str(), O_RDWR);
+int lock_with(const TemporaryFile& file, int command) {
+  const int fd = ::open(file.path.c_str(), O_RDWR);
   struct flock lock {};
   lock.l_type = F_WRLCK;
   lock.l_whence = SEEK_SET;
@@ -248,17 +255,15 @@ TEST_CASE("the filter refuses sockets but not socketpair") {
 
 TEST_CASE(
     "the filter refuses file locks, leases, F_NOTIFY and inotify, the channels between runs") {
-  refused_with(EPERM, [] {
-    static const std::string file = temporary_file();
-    return result(::flock(::open(file.c_str(), O_RDONLY), LOCK_EX));
-  });
+  const TemporaryFile file;
+  refused_with(EPERM,
+               [&file] { return result(::flock(::open(file.path.c_str(), O_RDONLY), LOCK_EX)); });
   for (const int command : {F_SETLK, F_SETLKW, F_GETLK, F_OFD_SETLK, F_OFD_SETLKW, F_OFD_GETLK}) {
     CAPTURE(command);
-    refused_with(EPERM, [command] { return lock_with(command); });
+    refused_with(EPERM, [&file, command] { return lock_with(file, command); });
   }
-  refused_with(EPERM, [] {
-    static const std::string file = temporary_file();
-    return result(::fcntl(::open(file.c_str(), O_RDONLY), F_SETLEASE, F_RDLCK));
+  refused_with(EPERM, [&file] {
+    return result(::fcntl(::open(file.path.c_str(), O_RDONLY), F_SETLEASE, F_RDLCK));
   });
   refused_with(
       EPERM, [] { return result(::fcntl(::open("/tmp", O_RDONLY), F_NOTIFY, DN_ACCESS)); },

@@ -5,8 +5,9 @@ platform's toolchain, and runs only what that toolchain adds.
 Starter cells build each exercise's solved starter (bloom-make-starters --solved) with
 -Werror and require build/check to pass every case; then put the student's stubs back, rebuild,
 and require check to name every function still to write. The Windows cell cross-compiles with
-MinGW-w64 and grades bloom.exe through wine. Kit cells build the reference, the grader and their
-C++ tests with another compiler or in another Debian release, and run those tests.
+MinGW-w64 and grades bloom.exe through wine. The kit cell builds the reference, the grader and
+their C++ tests in another Debian release, and runs those tests (the kit's clang build is
+scripts/test.sh's ASan + UBSan stage, which runs them too).
 
 Cells that need a Debian root get it from scripts/debian-root.sh (cached). `--list` prints the
 cell names, one a line: tests/CMakeLists.txt makes one CTest test of each."""
@@ -197,12 +198,6 @@ def cell_table():
             raise Failure(f"deps.sh grader on Debian 11 should refuse and point to the static "
                           f"grader: exit {refused.returncode}\n{refused.stderr}")
 
-    def kit_clang(args, work):
-        need("clang++-14")
-        need("ccache")
-        env = dict(os.environ, CXX="clang++-14")
-        kit_cell(args, work, run, [], CACHE / "ccache-clang-14", env=env)
-
     def trixie_kit(args, work):
         packages = ["g++", "cmake", "ninja-build", "python3", "libboost-dev",
                     "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
@@ -236,7 +231,6 @@ def cell_table():
                                               checks=[outputs_where_readme_says]),
         "starters-debian-11-gcc-10": bullseye_starter,
         "starters-windows-mingw-wine": windows_cell,
-        "kit-clang-14": kit_clang,
         "kit-debian-13": trixie_kit,
     }
 
