@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """batch --starter's fast path (docs/batch.md, "Reusing what every submission shares"): the
 same distinct bip37 submissions graded under --sandbox twice, the fast way and with
---no-fast-path (every build CMake's), get the same verdict, points and details on every case.
+--no-fast-path (every build CMake's), and the fast way once more under --sandbox-users (the
+kind for machines without user namespaces, Gradescope's), get the same verdict, points and
+details on every case.
 The gradebook's build_path says which way each went: fast for those shaped like the starter
 (the stub, the solution, three mistakes in the student's file, one that does not compile,
 one that includes a file of the grader's folder by its absolute path), cmake for one that
 changed a given file and one whose new header sits beside the given files. That include is
-refused both ways alike, as the sandbox shows the build nothing of the grader's folders. The
+refused every way alike, as the sandbox shows the build nothing of the grader's folders (the
+users kind: nothing its uid may not read, and the file is root's, mode 600). The
 second batch reuses the starter's build of the first (--starter-cache), and the cache's key
 changes with the starter's files (grader/batch/fast_build_test.cpp for the rest)."""
 import csv
@@ -34,10 +37,10 @@ EDITS = {
 }
 
 
-def batch(grader, starter, cases, subs, out, cache, *extra):
+def batch(grader, starter, cases, subs, out, cache, *extra, kind="--sandbox"):
     command = [grader, "batch", "--cases", cases / "protocol", "--cases", cases / "bip37", "--submissions", subs,
                "--out", out, "--build", "cmake", "--run", "{project}/build/bloom", "--starter", starter,
-               "--starter-cache", cache, "--jobs", "2", "--sandbox", *extra]
+               "--starter-cache", cache, "--jobs", "2", kind, *extra]
     print("batch", " ".join(map(str, extra)), flush=True)
     return subprocess.run(command, capture_output=True, text=True, timeout=600)
 
@@ -75,27 +78,35 @@ def main():
         shutil.copytree(kit / "starter" / "bip37", starter)
         secret = tmp / "secret.hpp"
         secret.write_text("int leaked() { return 1; }\n")
+        secret.chmod(0o600)  # root's alone, as the users kind asks of the kit's files
         make_submissions(starter, solved, subs, secret)
         reports, paths = {}, {}
-        for way, extra in (("fast", []), ("cmake", ["--no-fast-path"])):
-            done = batch(args.grader, starter, kit / "cases", subs, tmp / way, cache, *extra)
+        ways = (("fast", [], "--sandbox"), ("cmake", ["--no-fast-path"], "--sandbox"),
+                ("fast-users", [], "--sandbox-users"))
+        for way, extra, kind in ways:
+            done = batch(args.grader, starter, kit / "cases", subs, tmp / way, cache, *extra, kind=kind)
             check(done.returncode == 1, f"{way}: exit {done.returncode}: {done.stderr[-1500:]}")
-            check((way == "cmake") == ("the starter's build reused" in done.stderr),
-                  f"{way}: the starter's build reused only the second time: {done.stderr[:600]}")
+            check((way != "fast") == ("the starter's build reused" in done.stderr),
+                  f"{way}: the starter's build reused but the first time: {done.stderr[:600]}")
             reports[way] = {p.stem: json.loads(p.read_text()) for p in (tmp / way).glob("*.json")}
             paths[way] = {row["id"]: row["build_path"] for row in csv.DictReader((tmp / way / "gradebook.csv").open())}
         expected = {ident: "cmake" if ident in ("given-changed", "new-header") else "fast" for ident in paths["fast"]}
         check(paths["fast"] == expected, f"the fast batch's build paths: {paths['fast']}")
+        check(paths["fast-users"] == expected, f"the users kind's fast batch's build paths: {paths['fast-users']}")
         check(set(paths["cmake"].values()) == {"cmake"}, f"--no-fast-path's build paths: {paths['cmake']}")
         check(len(reports["fast"]) == len(EDITS) + 3, f"reports: {sorted(reports['fast'])}")
-        for ident, fast in sorted(reports["fast"].items()):
-            slow = reports["cmake"].get(ident, {})
-            check(fast["status"] == slow.get("status"), f"{ident}: {fast['status']} fast, {slow.get('status')} cmake")
-            for a, b in zip(fast["cases"], slow.get("cases", [])):
-                same = all(a.get(k) == b.get(k) for k in ("name", "verdict", "points", "summary", "details", "mismatch"))
-                check(same, f"{ident}, {a['name']}: fast {a['verdict']} {a.get('details')}, cmake {b['verdict']} {b.get('details')}")
+        for ident, slow in sorted(reports["cmake"].items()):
+            for way in ("fast", "fast-users"):
+                fast = reports[way].get(ident, {})
+                check(fast.get("status") == slow["status"], f"{ident}: {fast.get('status')} {way}, {slow['status']} cmake")
+                check(len(fast.get("cases", [])) == len(slow["cases"]), f"{ident}: {way} graded other cases")
+                for a, b in zip(fast.get("cases", []), slow["cases"]):
+                    same = all(a.get(k) == b.get(k) for k in ("name", "verdict", "points", "summary", "details", "mismatch"))
+                    check(same, f"{ident}, {a['name']}: {way} {a['verdict']} {a.get('details')}, "
+                                f"cmake {b['verdict']} {b.get('details')}")
+            fast = reports["fast"][ident]
             print(f"{ident}: {paths['fast'][ident]}, {fast['status']} {fast['summary']['score']}/"
-                  f"{fast['summary']['max_score']} both ways", flush=True)
+                  f"{fast['summary']['max_score']} every way", flush=True)
         statuses = {ident: r["status"] for ident, r in reports["fast"].items()}
         check(statuses["solved"] == "passed" and statuses["stub"] == "failed" and statuses["no-compile"] == "build-failed",
               f"statuses: {statuses}")
