@@ -22,6 +22,7 @@
 #include "batch/batch.hpp"
 #include "deadlines.hpp"
 #include "file_io.hpp"
+#include "inert.hpp"
 #include "kit_root.hpp"
 #include "manifest.hpp"
 #include "options.hpp"
@@ -731,6 +732,71 @@ std::string classroom_step_script(const std::string& setup, const ClassroomStep&
          "exit \"${status:-0}\"\n";
 }
 
+std::string markdown_text(std::string_view text) {
+  // CommonMark lets a backslash escape any ASCII punctuation, and GitHub's tables read "\|" as
+  // a pipe in the cell: escaped, none of them opens emphasis, code, a link, HTML or an entity,
+  // nor ends the cell. inert() first: no line break or control character reaches the table.
+  std::string escaped;
+  for (const char c : inert(text)) {
+    if (std::ispunct(static_cast<unsigned char>(c)) != 0) escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+std::string classroom_summary_script(const std::string& exercise,
+                                     const std::vector<ClassroomStep>& steps) {
+  // Every cell is written here, escaped once; the script only picks each case's row by its
+  // step's outcome and adds up the points of those that succeeded, as the reporter counts them.
+  std::string script =
+      "total=0\n"
+      "rows=()\n"
+      "row() {  # OUTCOME POINTS PASSED FAILED: a case's row, and its points when it passed\n"
+      "  if [ \"$1\" = success ]; then total=$((total + $2)); rows+=(\"$3\"); else "
+      "rows+=(\"$4\"); fi\n"
+      "}\n";
+  int points = 0;
+  for (const ClassroomStep& step : steps) {
+    const std::string name = "| " + markdown_text(step.test_name) + " | ";
+    const std::string of = " of " + std::to_string(step.points) + " | ";
+    script += "row \"$" + upper(step.id) + "_OUTCOME\" " + std::to_string(step.points) + " " +
+              shell_quote(name + std::to_string(step.points) + of + "\u2705 passed |") + " " +
+              shell_quote(name + "0" + of + "\u274c failed |") + "\n";
+    points += step.points;
+  }
+  const std::string note =
+      "Each case is a step of the job: a failed one says why in its log. Autograding Reporter "
+      "gives GitHub Classroom these points.";
+  return script + "{\n  printf '%s\\n' " + shell_quote("### " + markdown_text(exercise) + ": ") +
+         "\"$total\"" + shell_quote(" of " + std::to_string(points) + " points") +
+         " '' \\\n    '| Case | Points | Verdict |' '| :--- | ---: | :--- |' \"${rows[@]}\" '' " +
+         shell_quote(note) + "\n} >>\"$GITHUB_STEP_SUMMARY\"\n";
+}
+
+namespace {
+
+// The step after the cases that writes the job summary (classroom_summary_script) from each
+// case step's outcome. It runs always: after a failed case, and after a cancelled run, to show
+// what ran. A step cut short by its timeout did not succeed: failed there, as the reporter
+// reads it.
+std::string summary_step(const std::string& exercise, const std::vector<ClassroomStep>& steps) {
+  std::string yaml =
+      "      - name: Points by case\n"
+      "        if: ${{ always() }}\n"
+      "        timeout-minutes: 1\n"
+      "        shell: bash\n"
+      "        env:\n";
+  for (const ClassroomStep& step : steps) {
+    yaml += "          " + upper(step.id) + "_OUTCOME: ${{ steps." + step.id + ".outcome }}\n";
+  }
+  yaml += "        run: |\n";
+  std::istringstream lines(classroom_summary_script(exercise, steps));
+  for (std::string line; std::getline(lines, line);) yaml += "          " + line + "\n";
+  return yaml;
+}
+
+}  // namespace
+
 std::string classroom_workflow(const std::string& exercise, const fs::path& starter,
                                const std::vector<ClassroomStep>& steps) {
   std::ostringstream out;
@@ -779,7 +845,8 @@ std::string classroom_workflow(const std::string& exercise, const fs::path& star
     std::istringstream lines(classroom_step_script(setup, step));
     for (std::string line; std::getline(lines, line);) out << "          " << line << "\n";
   }
-  out << "      - name: Autograding Reporter\n"
+  out << summary_step(exercise, steps)
+      << "      - name: Autograding Reporter\n"
          "        if: ${{ !cancelled() }}\n"
          "        uses: "
       << kReporter

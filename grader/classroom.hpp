@@ -1,10 +1,12 @@
 // GitHub Classroom (docs/github-classroom.md). `bloom-grader classroom EXERCISE --out DIR`
 // writes an exercise's template repository: the student bundle's files, and a GitHub Actions
 // workflow that grades every push with the starter's own build/check, one step per case that
-// fails when its case fails and hands on a result worth the case's points, and
-// classroom-resources/autograding-grading-reporter to add them up. `--collect LIST` is the
-// instructor's way back: the students' repositories cloned into one submission folder each,
-// for `bloom-grader batch` and its hidden cases, which a student's repository cannot hide.
+// fails when its case fails and hands on a result worth the case's points, a step that tables
+// every case's points on the run's summary page, and
+// classroom-resources/autograding-grading-reporter to add them up for Classroom.
+// `--collect LIST` is the instructor's way back: the students' repositories cloned into one
+// submission folder each, for `bloom-grader batch` and its hidden cases, which a student's
+// repository cannot hide.
 #pragma once
 
 #include <filesystem>
@@ -52,9 +54,24 @@ struct ClassroomStep {
 [[nodiscard]] std::string classroom_step_script(const std::string& setup,
                                                 const ClassroomStep& step);
 
-// `.github/workflows/classroom.yml` for those steps: checkout, the steps, the reporter; every
-// step after the first runs whatever the ones before it did, and the reporter reads a step cut
-// short by its timeout as failed.
+// Text that a Markdown table cell (GitHub Flavored Markdown) shows as it is: made inert (no line
+// break or control character), then every ASCII punctuation character escaped with a
+// backslash, so that none opens markup, a link, HTML or an entity, nor ends the cell.
+[[nodiscard]] std::string markdown_text(std::string_view text);
+
+// The bash script that appends to $GITHUB_STEP_SUMMARY (the run's summary page) a table of the
+// steps' cases: each case's id in full, its points and its verdict, passed when the variable
+// ID_OUTCOME (the step's id upper-cased) is `success`, failed otherwise; above it the total, the
+// points of the cases that passed. A step succeeds exactly when it hands the reporter its
+// passed result (classroom_step_script), so the total is what the reporter gives Classroom.
+// Every cell is rendered and escaped here (markdown_text): the script only picks rows and adds.
+[[nodiscard]] std::string classroom_summary_script(const std::string& exercise,
+                                                   const std::vector<ClassroomStep>& steps);
+
+// `.github/workflows/classroom.yml` for those steps: checkout, the steps, the summary of points
+// (classroom_summary_script, which runs always), the reporter; every step after the first runs
+// whatever the ones before it did, and the reporter reads a step cut short by its timeout as
+// failed.
 [[nodiscard]] std::string classroom_workflow(const std::string& exercise,
                                              const std::filesystem::path& starter,
                                              const std::vector<ClassroomStep>& steps);

@@ -120,7 +120,19 @@ TEST_CASE(
                       "        run: |\n"
                       "          if (if [ -e starter/bip37/build/classroom-built ]") !=
         std::string::npos);
-  CHECK(workflow.find("      - name: Autograding Reporter\n"
+  // the summary of points after the cases, before the reporter, reading each step's outcome
+  CHECK(workflow.find(
+            "      - name: Points by case\n"
+            "        if: ${{ always() }}\n"
+            "        timeout-minutes: 1\n"
+            "        shell: bash\n"
+            "        env:\n"
+            "          BIP37WORKEDEXAMPLE_OUTCOME: ${{ steps.bip37WorkedExample.outcome }}\n"
+            "          PROTOCOLBADNUMBERS_OUTCOME: ${{ steps.protocolBadNumbers.outcome }}\n"
+            "        run: |\n"
+            "          total=0\n") != std::string::npos);
+  CHECK(workflow.find("          } >>\"$GITHUB_STEP_SUMMARY\"\n"
+                      "      - name: Autograding Reporter\n"
                       "        if: ${{ !cancelled() }}\n") != std::string::npos);
   CHECK(workflow.find("          BIP37WORKEDEXAMPLE_RESULTS: '${{ "
                       "steps.bip37WorkedExample.outputs.result || ''" +
@@ -177,6 +189,52 @@ TEST_CASE(
   CHECK(ran.out == "no build\n");
   CHECK(testing_support::read_file(output) ==
         "result=" + grader::classroom_result(step, false) + "\n");
+}
+
+TEST_CASE("text in a Markdown cell has its punctuation escaped and its control characters shown") {
+  CHECK(grader::markdown_text("bip37/worked-example") == "bip37\\/worked\\-example");
+  CHECK(grader::markdown_text("a|b `c` <img src=x> &amp; *d* [e](f) \\|") ==
+        "a\\|b \\`c\\` \\<img src\\=x\\> \\&amp\\; \\*d\\* \\[e\\]\\(f\\) \\\\\\|");
+  CHECK(grader::markdown_text("d\u00e9j\u00e0 vu\nnext") == "d\u00e9j\u00e0 vu\\\\x0anext");
+}
+
+TEST_CASE(
+    "the summary step tables every case in full by its step's outcome, and totals the points of "
+    "those that passed") {
+  TempDir dir;
+  std::vector<grader::ClassroomStep> steps(3);
+  steps[0].id = "bip37WorkedExampleWithAVeryLongName";
+  steps[0].test_name = "bip37/worked-example-with-a-very-long-name";
+  steps[0].points = 3;
+  steps[1].id = "aPipeAndTicks";
+  steps[1].test_name = "a/pipe|and `ticks` <b>";
+  steps[1].points = 2;
+  steps[2].id = "aTimedOut";  // cut short by its timeout: an outcome that is not success
+  steps[2].test_name = "a/timed-out";
+  steps[2].points = 4;
+  const fs::path summary = dir.path() / "step-summary";
+  testing_support::write_file(summary, "an earlier step's summary\n");
+  const Finished ran = testing_support::run_text_input(
+      {"/usr/bin/env", "GITHUB_STEP_SUMMARY=" + summary.string(),
+       "BIP37WORKEDEXAMPLEWITHAVERYLONGNAME_OUTCOME=success", "APIPEANDTICKS_OUTCOME=failure",
+       "ATIMEDOUT_OUTCOME=cancelled", "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+       grader::classroom_summary_script("bip37", steps)},
+      "");
+  INFO(ran.err);
+  CHECK(ran.exit_code == 0);
+  CHECK(ran.out.empty());
+  CHECK(testing_support::read_file(summary) ==
+        "an earlier step's summary\n"
+        "### bip37: 3 of 9 points\n"
+        "\n"
+        "| Case | Points | Verdict |\n"
+        "| :--- | ---: | :--- |\n"
+        "| bip37\\/worked\\-example\\-with\\-a\\-very\\-long\\-name | 3 of 3 | \u2705 passed |\n"
+        "| a\\/pipe\\|and \\`ticks\\` \\<b\\> | 0 of 2 | \u274c failed |\n"
+        "| a\\/timed\\-out | 0 of 4 | \u274c failed |\n"
+        "\n"
+        "Each case is a step of the job: a failed one says why in its log. Autograding Reporter "
+        "gives GitHub Classroom these points.\n");
 }
 
 TEST_CASE("the build runs once in Release, and after a failed one each step says so at once") {

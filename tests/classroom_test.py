@@ -7,16 +7,18 @@ far as this machine can take it without GitHub.
    cannot be), and has no error. Every input a step gives an action is one of that action's
    inputs as its action.yml publishes them (ACTIONS below says where each list comes from),
    every required one is given, and the steps are the exercise's cases: named by their ids,
-   worth their points, with a timeout over their time limit, each run after a failed one, and
-   the reporter reading every result. The same checks, run on a broken copy of a workflow,
-   find it broken.
+   worth their points, with a timeout over their time limit, each run after a failed one, then
+   the summary of points reading every step's outcome, always, and the reporter reading every
+   result. The same checks, run on a broken copy of a workflow, find it broken.
 2. The test plays the runner: in a fresh clone of the template, with a student's work committed
    (the solved starter, the starter as given, one known mistake, and one that does not
    compile), it runs each step's script as GitHub's runner does (`shell: bash`, $GITHUB_OUTPUT,
    the step's timeout-minutes), and adds up the points as the reporter does from the results
    the steps wrote. That total must be what `bloom-grader run` gives the program the steps
    built, a step must fail (a red cross) exactly when its case fails, and the known mistake's
-   step must name it. With --debian-root SUITE, the steps run in a Debian root of SUITE (bullseye:
+   step must name it. The summary step runs last, with each step's outcome and
+   $GITHUB_STEP_SUMMARY, and must write exactly the table of every case in full with the points
+   the reporter gave it, under the reporter's total. With --debian-root SUITE, the steps run in a Debian root of SUITE (bullseye:
    GCC 10, CMake 3.18), standing in for an older runner image.
 3. The instructor's way back (not with --debian-root): the students' repositories, pushed to
    local bare repositories, are collected from a list of paths and from a GitHub Classroom
@@ -67,6 +69,10 @@ AFTER_FAILURE = "${{ !cancelled() }}"  # a step runs whatever the steps before i
 RUNNERS = re.compile(r"^([a-zA-Z0-9]+,)*[a-zA-Z0-9]+$")
 # Each ID_RESULTS: the step's result, or the failed result when the step wrote none.
 RESULT = re.compile(r"^\$\{\{ steps\.([a-zA-Z0-9]+)\.outputs\.result \|\| '([A-Za-z0-9+/=]+)' \}\}$")
+SUMMARY = "Points by case"  # the step that writes the job summary, after the cases
+ALWAYS = "${{ always() }}"  # it runs whatever happened, a cancelled run too
+# Each of its variables ID_OUTCOME: that step's outcome (success, failure, cancelled, skipped).
+OUTCOME = re.compile(r"^\$\{\{ steps\.([a-zA-Z0-9]+)\.outcome \}\}$")
 GUARD = "github.actor != 'github-classroom[bot]'"  # GitHub Classroom's own workflows have it
 BUILD_SECONDS = 300  # batch's --build-timeout default: what the first step may take to build
 CHECK_SECONDS = 5    # build/check asks the program what is still to write, at most 5 s
@@ -154,9 +160,10 @@ def workflow_problems(parsed, template, exercise):
         for name, required in action["inputs"].items():
             if required and name not in given:
                 problems.append(f"step {step.get('name')!r} does not give {step['uses']} its required input {name!r}")
-    if not steps or steps[0].get("uses") != CHECKOUT or steps[-1].get("uses") != REPORTER:
-        return problems + ["the steps are not: checkout, the cases, the reporter"]
-    cases_steps = steps[1:-1]
+    if len(steps) < 3 or steps[0].get("uses") != CHECKOUT or steps[-2].get("name") != SUMMARY or \
+            steps[-1].get("uses") != REPORTER:
+        return problems + [f"the steps are not: checkout, the cases, {SUMMARY!r}, the reporter"]
+    cases_steps = steps[1:-2]
     starter = template / "starter" / exercise
     cases = sorted(starter.joinpath("cases").rglob("*.case"))
     wanted = {f"{c.parent.name}/{c.stem}": c for c in cases}
@@ -192,6 +199,7 @@ def workflow_problems(parsed, template, exercise):
                             f"{points}: {views}")
         results[step.get("id")] = next((r for r, v in zip(written, views) if v[0] == "fail"), None)
     ids = [s.get("id") for s in cases_steps]
+    problems += summary_problems(steps[-2], ids)
     reporter = steps[-1]
     if reporter.get("if") != AFTER_FAILURE:
         problems.append(f"the reporter's if is {reporter.get('if')!r}: it would not run after a failed case")
@@ -206,6 +214,22 @@ def workflow_problems(parsed, template, exercise):
         if not match or f"{match[1].upper()}_RESULTS" != key or match[2] != results.get(match[1]):
             problems.append(f"the reporter's {key} is not its step's result or, when it wrote none, its failed "
                             f"one: {str(value)[:120]}")
+    return problems
+
+
+def summary_problems(step, ids):
+    """What is wrong with the summary step of a workflow whose case steps have `ids`."""
+    problems = []
+    if step.get("if") != ALWAYS or step.get("shell") != "bash" or not isinstance(step.get("run"), str):
+        problems.append(f"{SUMMARY}: not a bash script that runs always: if {step.get('if')!r}, "
+                        f"shell {step.get('shell')!r}")
+    env = step.get("env") or {}
+    if list(env) != [f"{i.upper()}_OUTCOME" for i in ids if i]:
+        problems.append(f"{SUMMARY}: its env is not each step's outcome in order: {list(env)[:5]}")
+    for key, value in env.items():
+        match = OUTCOME.match(str(value))
+        if not match or f"{match[1].upper()}_OUTCOME" != key:
+            problems.append(f"{SUMMARY}: its {key} is not its step's outcome: {value!r}")
     return problems
 
 
@@ -226,13 +250,21 @@ def broken_copies(parsed):
                                  "then result=" + base64.b64encode(json.dumps(result).encode()).decode(), steps[2]["run"])
     def stop_after_failure(steps):
         del steps[3]["if"]
+    def swapped_outcomes(steps):
+        env = steps[-2]["env"]
+        first, second = list(env)[:2]
+        env[first], env[second] = env[second], env[first]
+    def summary_after_success_only(steps):
+        del steps[-2]["if"]
     def no_fallback(steps):
         key = next(iter(steps[-1]["env"]))
         steps[-1]["env"][key] = re.sub(r" \|\| '[^']*'", "", steps[-1]["env"][key])
     return {"a misspelt input": mutated(rename), "a result not passed to the reporter": mutated(drop_result),
             "a step worth more than its case": mutated(score),
             "a step that does not run after a failed one": mutated(stop_after_failure),
-            "a result with no failed one in its place": mutated(no_fallback)}
+            "a result with no failed one in its place": mutated(no_fallback),
+            "a summary that shows a case by another's outcome": mutated(swapped_outcomes),
+            "a summary that does not run after a failed case": mutated(summary_after_success_only)}
 
 
 def student_files(stub, solved):
@@ -264,17 +296,19 @@ def variant_repository(template, work, name, exercise, solved):
 
 def play(parsed, clone, execute):
     """Runs the workflow's case steps in `clone` as GitHub's runner runs them, with
-    `execute(script, output_file, seconds)` -> (exit status, output, timed out); then reads the
-    results as the reporter does, in order, with each step's exit, output and time."""
+    `execute(script, output_file, seconds, env)` -> (exit status, output, timed out); then reads
+    the results as the reporter does, in order, with each step's exit, output and time. Then
+    runs the summary step with each step's outcome; returns the results and what the summary
+    step wrote to $GITHUB_STEP_SUMMARY."""
     steps = next(iter(parsed["workflow"]["jobs"].values()))["steps"]
     written, ran = {}, []
     for step in steps:
-        if "run" not in step:
+        if "run" not in step or step.get("name") == SUMMARY:
             continue
         output_file = clone / ".github-output"  # inside the clone: a Debian root sees it too
         output_file.write_text("")
         start = time.monotonic()
-        code, text, timed_out = execute(step["run"], output_file, float(step["timeout-minutes"]) * 60)
+        code, text, timed_out = execute(step["run"], output_file, float(step["timeout-minutes"]) * 60, {})
         for line in output_file.read_text().splitlines():
             key, _, value = line.partition("=")
             if key == "result":
@@ -288,15 +322,61 @@ def play(parsed, clone, execute):
         match = RESULT.match(env[f"{step['id'].upper()}_RESULTS"])
         status, score, max_score, _ = reporter_view(decoded(written.get(match[1], match[2])))
         results.append({**step, "status": status, "score": score, "max_score": max_score})
-    return results
+    return results, play_summary(steps[-2], clone, execute, ran)
+
+
+def play_summary(step, clone, execute, ran):
+    """Runs the summary step as the runner would after the steps `ran`: each variable of its env
+    the outcome GitHub gives that step (success when it exited 0 within its time, else failure),
+    $GITHUB_STEP_SUMMARY a new file; returns what it wrote."""
+    outcome_of = {r["id"]: "success" if r["exit"] == 0 else "failure" for r in ran}
+    env = {key: outcome_of[OUTCOME.match(value)[1]] for key, value in step["env"].items()}
+    summary = clone / ".github-step-summary"  # inside the clone, as $GITHUB_OUTPUT is
+    summary.write_text("")
+    output_file = clone / ".github-output"
+    output_file.write_text("")
+    code, text, _ = execute(step["run"], output_file, float(step["timeout-minutes"]) * 60,
+                            {**env, "GITHUB_STEP_SUMMARY": str(summary)})
+    written = summary.read_text()
+    summary.unlink()
+    output_file.unlink()
+    if code != 0:
+        raise SystemExit(f"the summary step failed ({code}): {text[-1500:]}")
+    return written
+
+
+def markdown(text):
+    """Text in a Markdown cell as the workflow should write it: every ASCII punctuation
+    character escaped with a backslash (CommonMark, "Backslash escapes"), `|` included (GitHub
+    Flavored Markdown, "Tables")."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", text)
+
+
+def expected_summary(exercise, results, points, most):
+    """The summary the student should read: every case by its id in full, with the points the
+    reporter gave it and its verdict, under the reporter's total."""
+    rows = [f"| {markdown(r['name'])} | {r['score']} of {r['max_score']} | "
+            f"{'✅ passed' if r['status'] == 'pass' else '❌ failed'} |" for r in results]
+    return "\n".join([f"### {exercise}: {points} of {most} points", "", "| Case | Points | Verdict |",
+                      "| :--- | ---: | :--- |", *rows, "",
+                      "Each case is a step of the job: a failed one says why in its log. Autograding Reporter "
+                      "gives GitHub Classroom these points.", ""])
+
+
+def summary_cases(summary):
+    """The cases the summary's table names, unescaped: what the student reads."""
+    cells = [line[2:].split(" | ")[0] for line in summary.splitlines()
+             if line.startswith("| ") and not line.startswith(("| Case ", "| :"))]
+    return [re.sub(r"\\(.)", r"\1", cell) for cell in cells]
 
 
 def host_execute(clone):
     env = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root")}
 
-    def execute(script, output_file, seconds):
+    def execute(script, output_file, seconds, extra):
         try:
-            done = subprocess.run([*BASH, "-c", script], cwd=clone, env={**env, "GITHUB_OUTPUT": str(output_file)},
+            done = subprocess.run([*BASH, "-c", script], cwd=clone,
+                                  env={**env, "GITHUB_OUTPUT": str(output_file), **extra},
                                   capture_output=True, text=True, errors="replace", timeout=seconds)
             return done.returncode, done.stdout + done.stderr, False
         except subprocess.TimeoutExpired as expired:
@@ -305,9 +385,9 @@ def host_execute(clone):
 
 
 def root_execute(root, clone):
-    def execute(script, output_file, seconds):
+    def execute(script, output_file, seconds, extra):
         done = root(["env", "-i", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-                     "HOME=/root", f"GITHUB_OUTPUT={output_file}", "timeout", "-s", "KILL", str(int(seconds)),
+                     "HOME=/root", f"GITHUB_OUTPUT={output_file}", *(f"{k}={v}" for k, v in extra.items()), "timeout", "-s", "KILL", str(int(seconds)),
                      "sh", "-c", f"cd '{clone}' && exec \"$@\"", "sh", *BASH, "-c", script], check=False)
         return done.returncode, done.stdout + done.stderr, done.returncode in (124, 137)
     return execute
@@ -382,7 +462,7 @@ def main():
             checks += 1
             clone = variant_repository(template, tmp / "students", name, exercise, solved)
             start, cpu = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-            results = play(parsed[exercise], clone, root_execute(root, clone) if root else host_execute(clone))
+            results, summary = play(parsed[exercise], clone, root_execute(root, clone) if root else host_execute(clone))
             elapsed = time.monotonic() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime  # the load of others left out
@@ -394,6 +474,11 @@ def main():
             # the reporter's total (NotifyClassroom): each step's score, over the steps with a max_score
             points = sum(r["score"] for r in results if r["max_score"])
             most = sum(r["max_score"] for r in results)
+            # the summary: every case in full, the points the reporter gave it, the reporter's total
+            if summary != expected_summary(exercise, results, points, most):
+                failures.append(f"{name}: the job summary is not the table of the reporter's points:\n{summary}")
+            if summary_cases(summary) != [r["name"] for r in results]:
+                failures.append(f"{name}: the summary does not name the cases in full: {summary_cases(summary)[:3]}")
             print(f"{name}: {points}/{most} points in {elapsed:.0f} s ({cpu:.0f} s of CPU): the build and the first "
                   f"case in {results[0]['seconds']:.0f} s, then {len(results) - 1} steps in "
                   f"{sum(r['seconds'] for r in results[1:]):.1f} s")
