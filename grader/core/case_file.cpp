@@ -473,9 +473,9 @@ std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::
 
 std::string format_command_table(const std::vector<CommandInfo>& table) {
   std::string text =
-      "# The course protocol's commands: name, usage, the functions of the starter that its\n"
-      "# answer comes from, and the usage with each argument's kind (docs/protocol.md),\n"
-      "# tab-separated. Recorded from the reference solution; never edited by hand.\n";
+      "# The course protocol's commands (docs/protocol.md, \"Commands\"): name, usage, the\n"
+      "# functions of the starter that its answer comes from, and the usage with each argument's\n"
+      "# kind, tab-separated. Recorded from the reference solution; never edited by hand.\n";
   for (const CommandInfo& row : table) {
     text += row.name + "\t" + row.usage + "\t";
     for (std::size_t i = 0; i < row.functions.size(); ++i)
