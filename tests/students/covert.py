@@ -5,7 +5,8 @@ listens otherwise (tests/hidden_apart_test.py).
 
 - The sender holds MIB MiB in a tmpfs (/dev/shm where it may write, else /tmp: bubblewrap's
   own tmpfs), which /proc/meminfo counts in Shmem: for everyone on the machine, at once.
-- The listener samples Shmem for as long, and prints the largest rise it saw.
+- The listener samples Shmem for as long, and prints the largest change it saw (a rise when
+  the sender starts, a fall when it ends).
 
 Each prints on stderr (which results.json shows a student for a visible case) when it ran,
 by CLOCK_REALTIME, which is the machine's: `RAN START END ROLE`, then the listener's
@@ -48,15 +49,15 @@ def send():
 
 
 def listen():
-    lowest = shmem_kib()
-    rise = 0
+    """The largest change of Shmem while it listens, a rise or a fall: a sender that started
+    first has written its MiB before the first sample, and is heard when it lets them go."""
+    lowest = highest = shmem_kib()
     end = time.monotonic() + SECONDS
     while time.monotonic() < end:
         now = shmem_kib()
-        lowest = min(lowest, now)
-        rise = max(rise, now - lowest)
+        lowest, highest = min(lowest, now), max(highest, now)
         time.sleep(0.01)
-    return rise // 1024
+    return (highest - lowest) // 1024
 
 
 def main():
