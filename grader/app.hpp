@@ -1,5 +1,6 @@
-// What the bloom-grader command line asks for, and the functions that do it. main() only turns
-// argv into these options; every error goes through one printer and one exit path.
+// What the bloom-grader command line asks for, and the functions that do it. arguments.cpp
+// turns argv into these options, every error through one printer and one exit path; main()
+// calls the function.
 #pragma once
 
 #include <atomic>

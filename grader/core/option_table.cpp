@@ -20,13 +20,13 @@ constexpr Subcommands kGrading =
 // BEGIN KIT ONLY
 constexpr Subcommands kSandboxed =
     of(Subcommand::Run) | of(Subcommand::Batch) | of(Subcommand::Sandbox) | of(Subcommand::Build);
-Bound positive(std::string unit) {
-  return {Bound::Kind::Number, 0, true, kNoBound, std::move(unit)};
+Bound positive(std::string_view unit) {
+  return {Bound::Kind::Number, 0, true, kNoBound, unit};
 }
 // END KIT ONLY
 
-Bound whole_from(double min, double max, std::string unit = {}) {
-  return {Bound::Kind::Whole, min, false, max, std::move(unit)};
+Bound whole_from(double min, double max, std::string_view unit = {}) {
+  return {Bound::Kind::Whole, min, false, max, unit};
 }
 
 std::vector<OptionRow> rows() {
@@ -375,7 +375,7 @@ std::string needs(const OptionRow& row) {
   if (bound.above_min && bound.min == 0 && bound.max == kNoBound) {
     text = "a positive number";
   }
-  if (!bound.unit.empty()) text += " of " + bound.unit;
+  if (!bound.unit.empty()) text.append(" of ").append(bound.unit);
   if (bound.max != kNoBound) {
     text += " from " + number_text(bound.min) + " to " + number_text(bound.max);
   } else if (!(bound.above_min && bound.min == 0)) {

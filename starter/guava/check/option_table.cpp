@@ -18,8 +18,8 @@ constexpr std::string_view kSubcommandNames[kSubcommandCount] = {
 constexpr Subcommands kGrading =
     of(Subcommand::Run) | of(Subcommand::Record) | of(Subcommand::Audit) | of(Subcommand::Batch);
 
-Bound whole_from(double min, double max, std::string unit = {}) {
-  return {Bound::Kind::Whole, min, false, max, std::move(unit)};
+Bound whole_from(double min, double max, std::string_view unit = {}) {
+  return {Bound::Kind::Whole, min, false, max, unit};
 }
 
 std::vector<OptionRow> rows() {
@@ -101,7 +101,7 @@ std::string needs(const OptionRow& row) {
   if (bound.above_min && bound.min == 0 && bound.max == kNoBound) {
     text = "a positive number";
   }
-  if (!bound.unit.empty()) text += " of " + bound.unit;
+  if (!bound.unit.empty()) text.append(" of ").append(bound.unit);
   if (bound.max != kNoBound) {
     text += " from " + number_text(bound.min) + " to " + number_text(bound.max);
   } else if (!(bound.above_min && bound.min == 0)) {

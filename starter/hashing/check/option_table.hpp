@@ -55,7 +55,7 @@ struct Bound {
   double min = 0;
   bool above_min = false;  // min itself refused (a positive number)
   double max = kNoBound;
-  std::string unit = {};  // what the number counts, "seconds", "MiB"; "" for a bare number
+  std::string_view unit = {};  // what the number counts, "seconds", "MiB"; "" for a bare number
 };
 
 struct OptionRow {
