@@ -1,5 +1,6 @@
-// What the bloom-grader command line asks for, and the functions that do it. main() only turns
-// argv into these options; every error goes through one printer and one exit path.
+// What the bloom-grader command line asks for, and the functions that do it. arguments.cpp
+// turns argv into these options, every error through one printer and one exit path; main()
+// calls the function.
 #pragma once
 
 #include <atomic>
@@ -27,7 +28,7 @@ struct RunOptions : GradingOptions {
   std::vector<ReportRequest> reports;  // empty: text to stdout
   bool verbose = false;
   bool show_hidden = false;  // the instructor's view of hidden cases (Report::show_hidden)
-  double output_limit_mb = 8;
+  double output_limit_mb = kOutputLimitMib;
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users
   SandboxIds sandbox_ids;              // --sandbox-uids
   std::vector<std::filesystem::path> sandbox_readable;  // --sandbox-read
@@ -40,7 +41,7 @@ struct SandboxCommandOptions {
   std::vector<std::filesystem::path> writable;  // handed to the sandbox, the first is the working folder
   std::vector<std::filesystem::path> readable;  // --sandbox-read
   SandboxIds ids;                               // --sandbox-uids
-  double timeout_seconds = 600;
+  double timeout_seconds = kCommandSeconds;
   double memory_mb = kMemoryMib;
   std::vector<std::string> command;  // empty: print what the sandbox holds
 };
@@ -50,7 +51,7 @@ struct BuildOptions {
   std::filesystem::path submission;
   std::optional<SandboxKind> sandbox;  // --sandbox, --sandbox-users; none: run as the caller
   SandboxIds sandbox_ids;              // --sandbox-uids
-  double timeout_seconds = 600;
+  double timeout_seconds = kCommandSeconds;
   std::string exercise;  // names the starter in the message for a submission without CMake
   // --report FORMAT:FILE: when the build fails, what the format says for a submission no case
   // could run (Gradescope's results.json with score 0 and the compiler's message)

@@ -324,10 +324,6 @@ std::optional<CollectPlan> collect_plan(const ClassroomOptions& options) {
     error("--extensions, --late-days and --late-penalty need --deadline");
     return std::nullopt;
   }
-  if (options.late_days < 0 || options.late_penalty < 0 || options.late_penalty > 100) {
-    error("--late-days is 0 or more, and --late-penalty a percentage from 0 to 100");
-    return std::nullopt;
-  }
   try {
     if (!options.extensions.empty())
       plan.extensions = parse_extensions(read_file(options.extensions), options.extensions);

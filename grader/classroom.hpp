@@ -115,8 +115,8 @@ struct ClassroomOptions {
   // With collect (docs/github-classroom.md, "Deadlines"):
   std::string deadline;                       // ISO 8601 with an offset; empty: each HEAD
   std::filesystem::path extensions;           // per-student deadlines (deadlines.hpp)
-  int late_days = 0;                          // days after a deadline a commit is still taken
-  int late_penalty = 0;                       // percent of the score a day begun late
+  int late_days = 0;     // days after a deadline a commit is still taken (0 or more)
+  int late_penalty = 0;  // percent of the score a day begun late (0 to 100)
   std::filesystem::path template_repository;  // the template, to compare protected paths with
   std::filesystem::path roster;               // every student, for those the list lacks
 };

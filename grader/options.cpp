@@ -11,7 +11,7 @@ namespace grader {
 Limits limits_of(double timeout_seconds, double memory_mb) {
   Limits limits;
   limits.set_time(whole_ms(timeout_seconds));
-  limits.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+  limits.memory_bytes = bytes_of_mib(memory_mb);
   return limits;
 }
 

@@ -1,6 +1,6 @@
 // What every subcommand of bloom-grader shares on its command line: the exit codes, and the
-// options of grading programs on cases. main.cpp declares each option once (its flag, its help
-// and its check) for every subcommand that takes it.
+// options of grading programs on cases. Each option's flag, help, default and bound are its row
+// of the options table (core/option_table.hpp); arguments.cpp binds these fields to the rows.
 #pragma once
 
 #include <chrono>

@@ -65,7 +65,7 @@ int grade_and_report(const RunOptions& options, bool& reported) {
   }
 
   GradeOptions grade_options = options.grade_options();
-  grade_options.limits.output_bytes = static_cast<std::size_t>(options.output_limit_mb * 1048576);
+  grade_options.limits.output_bytes = bytes_of_mib(options.output_limit_mb);
   grade_options.skip_after_timeouts = options.skip_after_timeouts;
 
   std::shared_ptr<Sandbox> sandbox;

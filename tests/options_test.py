@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""An option that several subcommands of bloom-grader take says the same in each: its --help
-line and its default are one declaration's (grader/main.cpp's add_*_option helpers), so they
-cannot drift apart. The few options whose meaning is the subcommand's own are listed below,
-each with why; for those, the test checks that they are where the table says.
+"""The options table (grader/core/option_table.cpp) is what the command lines and the docs say:
 
-Usage: options_test.py BLOOM_GRADER"""
+- every options table of the docs, marked `<!-- bloom-grader options [COMMAND...] -->` on the
+  line before it, is what `bloom-grader options [COMMAND...]` prints, byte for byte;
+- each subcommand's --help lists exactly the options the table gives it, each with the row's
+  help, and check's usage lists exactly check's rows, each with its help.
+
+Usage: options_test.py SOURCE_DIR BLOOM_GRADER CHECK"""
+import difflib
 import pathlib
 import re
 import subprocess
@@ -12,33 +15,35 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "support"))
 import cli  # noqa: E402
-from outcome import report  # noqa: E402
+from outcome import Tally  # noqa: E402
 
-# option: (the subcommands that take it, why its words differ between them)
-OWN_MEANING = {
-    "--out": ({"batch", "merge", "report", "classroom"}, "each writes a different thing there"),
-    "--kit": ({"classroom", "exercises"}, "classroom writes from the kit's sources; exercises reads "
-              "any kit that holds the manifest, an installed one too"),
-    "--report": ({"run", "build"}, "build writes only what a format says of a failed build"),
-}
-# --timeout is one declaration among the grading subcommands and another among those that run
-# one command; --jobs is one declaration whose noun is what runs at once there.
-GROUPS = {
-    "--timeout": [{"run", "record", "audit", "batch"}, {"sandbox", "build"}],
-}
-NOUN = {"--jobs": re.compile(r"^INT:INT in \[1 - 256\] (cases run|submissions graded) at once")}
+MARKER = re.compile(r"^<!-- bloom-grader options([a-z ]*) -->$")
 
 
-def help_text(grader, args):
-    return subprocess.run([grader, *args, "--help"], capture_output=True, text=True, check=True).stdout
+def run(args):
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
 
-def options_of(text):
-    """{option: its help, the lines of its paragraph joined}."""
-    found, current = {}, None
+def rows_of(markdown):
+    """[(names, help)] of a Markdown options table: the first cell's words in backquotes, the
+    last cell as --help prints it."""
+    rows = []
+    for line in markdown.splitlines()[2:]:
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        names = re.findall(r"`([^`]+)`", cells[0])
+        rows.append((names, cells[-1].replace("\\|", "|").replace("<br>", " ")))
+    return rows
+
+
+def grader_help_options(text):
+    """{name: its --help paragraph, joined} of a subcommand's --help, operands included."""
+    found, current, section = {}, None, None
     for line in text.splitlines():
-        match = re.match(r"^  (-\S+)\s*(.*)$", line)
-        if match:
+        if re.match(r"^[A-Z][a-z]+:$", line):
+            section, current = line, None
+            continue
+        match = re.match(r"^  (\S+)\s*(.*)$", line)
+        if section in ("Options:", "Positionals:") and match:
             current = match.group(1).split(",")[-1]
             found[current] = match.group(2).strip()
         elif current and line.startswith("      "):
@@ -48,38 +53,68 @@ def options_of(text):
     return found
 
 
+def doc_tables(source, grader, tally):
+    marked = 0
+    for doc in sorted((source / "docs").glob("*.md")):
+        lines = doc.read_text().splitlines()
+        for number, line in enumerate(lines, 1):
+            match = MARKER.match(line)
+            if not match:
+                continue
+            marked += 1
+            table = []
+            for row in lines[number:]:
+                if not row.startswith("|"):
+                    break
+                table.append(row + "\n")
+            printed = run([grader, "options", *match.group(1).split()])
+            diff = "".join(difflib.unified_diff(table, printed.splitlines(True), f"{doc.name}:{number}",
+                                                "bloom-grader options" + match.group(1)))
+            tally(not diff, f"{doc.name}:{number}: the table is not what the options table prints:\n{diff}")
+    tally(marked >= 2, f"the docs mark {marked} options tables; grader.md and github-classroom.md have one each")
+
+
+def grader_helps(grader, tally):
+    top = run([grader, "--help"])
+    subcommands = re.findall(r"^  ([a-z]+)\s", top.split("Subcommands:", 1)[1], re.M)
+    tally(len(subcommands) >= 11, f"bloom-grader --help lists {subcommands}")
+    for sub in subcommands:
+        listed = grader_help_options(run([grader, sub, "--help"]))
+        listed.pop("--help")
+        rows = rows_of(run([grader, "options", sub]))
+        names = [names[-1] for names, _ in rows]
+        tally(sorted(listed) == sorted(names),
+              f"{sub} --help lists {sorted(listed)}, the table gives it {sorted(names)}")
+        for name, (names_, help_) in zip(names, rows):
+            text = listed.get(name, "")
+            tally(text.endswith(help_), f"{sub} --help says of {name} {text!r}, the table {help_!r}")
+
+
+def check_usage(grader, check, tally):
+    usage = run([check, "--help"])
+    flat = " ".join(usage.split())
+    synopsis = " ".join(usage.split("\n\n", 1)[0].split())
+    rows = rows_of(run([grader, "options", "check"]))
+    options = [names[-1] for names, _ in rows if names[-1].startswith("-")]
+    listed = re.findall(r"\[(--[a-z-]+)", synopsis)
+    tally(listed == ["--help", *options], f"check's usage lists {listed}, the table gives it {options}")
+    for names, help_ in rows:
+        if not names[-1].startswith("-"):
+            continue  # an operand: the usage's about text says what they are
+        tally(" ".join(help_.split()) in flat, f"check's usage lacks the help of {names}: {help_!r}")
+
+
 def main():
     parser = cli.parser(__doc__)
-    parser.add_argument("grader", type=pathlib.Path)
+    parser.add_argument("source", type=pathlib.Path)
+    parser.add_argument("grader")
+    parser.add_argument("check")
     args = parser.parse_args()
-    top = help_text(args.grader, [])
-    subcommands = re.findall(r"^  ([a-z]+)\s", top.split("Subcommands:", 1)[1], re.M)
-    taken = {}  # option -> {subcommand: help}
-    for sub in subcommands:
-        for option, text in options_of(help_text(args.grader, [sub])).items():
-            taken.setdefault(option, {})[sub] = text
-    failures, checks = [], 0
-    for option, by_sub in sorted(taken.items()):
-        if len(by_sub) < 2 or option == "--help":
-            continue
-        checks += 1
-        if option in OWN_MEANING:
-            if set(by_sub) != OWN_MEANING[option][0]:
-                failures.append(f"{option} is taken by {sorted(by_sub)}, the table says "
-                                f"{sorted(OWN_MEANING[option][0])}: say why its words differ there")
-            continue
-        groups = GROUPS.get(option, [set(by_sub)])
-        for group in groups:
-            texts = {sub: by_sub[sub] for sub in group if sub in by_sub}
-            if option in NOUN:
-                texts = {sub: NOUN[option].sub("", text) for sub, text in texts.items()}
-            if len(set(texts.values())) > 1:
-                failures.append(f"{option} says different things in " + "; ".join(
-                    f"{sub}: {text!r}" for sub, text in sorted(texts.items())))
-        grouped = set().union(*groups)
-        if set(by_sub) - grouped:
-            failures.append(f"{option} is taken by {sorted(set(by_sub) - grouped)}, in no group of the table")
-    return report(failures, checks)
+    tally = Tally()
+    doc_tables(args.source, args.grader, tally)
+    grader_helps(args.grader, tally)
+    check_usage(args.grader, args.check, tally)
+    return tally.report()
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ struct BatchOptions : GradingOptions {
   int shard_count = 1;
   bool show_hidden = false;  // reports show hidden cases in full (Report::show_hidden)
   bool regrade = false;  // grade again submissions whose report is already in `out`
-  double build_timeout_seconds = 300;
+  double build_timeout_seconds = kBuildSeconds;
   // Per submission: GradeOptions::skip_after_timeouts. 0, every case runs, is the grade a
   // program earns; N > 0 is the fast path for feedback, which may skip a case it would pass.
   int skip_after_timeouts = 0;

@@ -304,7 +304,6 @@ Case parse_case(const std::string& text, const std::string& name, const fs::path
 
 namespace {
 
-
 // Calls `each(line_number, fields)` for every line that is neither blank nor a # comment,
 // split at tabs.
 template <typename Each>

@@ -12,11 +12,11 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace grader {
-
 
 inline constexpr int kWallPerCpu = 3;
 
@@ -36,11 +36,28 @@ inline constexpr std::chrono::milliseconds kUntimedLimit{10000};
 // without the 36,000-byte cap allocates 512 MiB, and a student's Debug build with a sanitizer
 // reserves more address space than it uses.
 inline constexpr int kMemoryMib = 2048;
+// The most --memory takes, in MiB: a petabyte, more than any machine's address space.
+inline constexpr double kMaxMemoryMib = 1 << 30;
+// MiB, as a limit is given, in bytes, as the kernel takes it.
+[[nodiscard]] constexpr std::uint64_t bytes_of_mib(double mib) {
+  return static_cast<std::uint64_t>(mib * 1048576);
+}
+// A program's standard output before it is stopped, in MiB, unless --output-limit says
+// otherwise: the longest expected answers are a few KiB, a runaway loop's are not.
+inline constexpr int kOutputLimitMib = 8;
+// The most --timeout takes for a case, in seconds: an hour, beyond any case of a course.
+inline constexpr double kMaxCaseSeconds = 3600;
+// The CPU-time limits of a submission's build in batch and of a build or a command run alone
+// (`build`, `sandbox`), in seconds: a cold CMake build of a starter takes a minute.
+inline constexpr int kBuildSeconds = 300;
+inline constexpr int kCommandSeconds = 600;
 
 // How many programs run at once: `jobs` when positive; else under Slurm the task's share,
 // SLURM_CPUS_PER_TASK, what the job asked for, not the node's cores; else the
 // number of cores.
 [[nodiscard]] int jobs_or_cores(int jobs);
+// The most programs at once that --jobs or SLURM_CPUS_PER_TASK asks for.
+inline constexpr int kMaxJobs = 256;
 // The same rule in words, for --help.
 inline constexpr const char* kJobsRule = "SLURM_CPUS_PER_TASK under Slurm, else the number of cores";
 

@@ -105,13 +105,15 @@ FileMap starter_files(const fs::path& root, const Exercise& exercise, Keep keep)
                              " has a stub in reference/");
   }
 
-  // the self-check: the grader's core (no Boost, no JSON, no CLI11), copied whole but for the
-  // option reader, which is in src/
+  // the self-check: the grader's core (no Boost, no JSON, no CLI11), copied whole but for its
+  // kit-only sections (the options only the kit's grader takes) and the option reader, which is
+  // in src/
   std::string check_sources;
   for (const fs::path& path : sorted_files(root / "grader" / "core")) {
     const std::string name = path.filename().string();
     if (name.find("_test.cpp") != std::string::npos || is_shared_with_program(path)) continue;
-    files["check/" + name] = read_file(path);
+    files["check/" + name] =
+        strip_solutions(read_file(path), "grader/core/" + name, exercise.name, keep, names).text;
     if (path.extension() == ".cpp") check_sources += "  check/" + name + "\n";
   }
   for (const char* name : kDocs) {

@@ -8,7 +8,6 @@
 #include <system_error>
 #include <thread>
 
-
 namespace grader {
 
 std::chrono::milliseconds reference_limit(double seconds) {
@@ -59,7 +58,8 @@ int jobs_or_cores(int jobs) {
     const std::string_view text(granted);
     int cpus = 0;
     const auto [end, failed] = std::from_chars(text.data(), text.data() + text.size(), cpus);
-    if (failed == std::errc() && end == text.data() + text.size() && cpus > 0 && cpus <= 256) return cpus;
+    if (failed == std::errc() && end == text.data() + text.size() && cpus > 0 && cpus <= kMaxJobs)
+      return cpus;
   }
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }

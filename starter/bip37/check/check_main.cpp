@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -16,6 +18,7 @@
 #include "inert.hpp"
 #include "judge.hpp"
 #include "limits.hpp"
+#include "option_table.hpp"
 #include "report.hpp"
 
 // Both come from the build: the starter's cases/ folder, and where CMake puts `bloom` (known at
@@ -70,45 +73,53 @@ std::vector<std::string> still_to_write(const std::string& program,
   return names;
 }
 
+// An option of the table's check rows as the program's command line reads it: the row's name,
+// placeholder and help, and what it sets.
+bloom::Option option(const grader::OptionRow& row, bloom::Setter set) {
+  return {row.name, row.value, row.help, std::move(set), row.repeats, row.alias};
+}
+
+// A number the row's bound takes (the table's one check), given to `store`.
+bloom::Setter number(const grader::OptionRow& row, std::function<void(double)> store) {
+  return {[&row, store = std::move(store)](std::string_view value) {
+            const std::optional<double> number = grader::number_of(row, value);
+            if (number) store(*number);
+            return number.has_value();
+          },
+          grader::needs(row)};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   grader::GradeOptions options;
   bool verbose = false;
   std::string program = BLOOM_PROGRAM;
-  const bloom::Setter timeout{
-      [&options](std::string_view value) {
-        const std::string text(value);
-        char* end = nullptr;
-        const double seconds = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !(seconds > 0 && seconds <= 3600)) return false;
-        options.timeout = grader::whole_ms(seconds);
-        return true;
-      },
-      "a number of seconds from 0 to 3600"};
-  // the time-limit rule's numbers, from the one header that holds them
-  const std::string timeout_help =
-      "the CPU time a case without @timeout may use, all of the program's processes together; "
-      "it may take " + std::to_string(grader::kWallPerCpu) + " times that on the clock (default: " +
-      std::to_string(static_cast<int>(grader::kTimeMultiplier)) +
-      " times the reference's CPU time on it, at least " + grader::limit_text(grader::kTimeFloor) +
-      "; cases/*/times.tsv)";
-  const std::string memory_help = "the program's address-space limit, 0 for none (default " +
-                                  std::to_string(grader::kMemoryMib) + ")";
-  const bloom::CommandLine line{
-      "check",
-      "[CASE_OR_FOLDER...]",
-      kAbout,
-      kExitStatus,
-      {{"--verbose", "", "also show what passed cases wrote to stderr", bloom::flag(verbose), false,
-        "-v"},
-       {"--timeout", "SECONDS", timeout_help, timeout},
-       {"--memory", "MIB", memory_help,
-        bloom::whole_number(0, 1ULL << 30,
-                            [&options](std::uint64_t mib) { options.limits.memory_bytes = mib << 20; },
-                            "MiB")},
-       {"--program", "PATH", "the program to grade (default: the bloom built beside check)",
-        bloom::text(program, "a path")}}};
+  std::vector<bloom::Option> declared;
+  std::string operands;
+  for (const grader::OptionRow& row : grader::option_table()) {
+    if (!grader::takes(row, grader::Subcommand::Check)) continue;
+    if (grader::is_operand(row)) {
+      operands = "[" + row.value + "...]";
+    } else if (row.name == "--verbose") {
+      declared.push_back(option(row, bloom::flag(verbose)));
+    } else if (row.name == "--timeout") {
+      declared.push_back(option(row, number(row, [&options](double seconds) {
+                                  options.timeout = grader::whole_ms(seconds);
+                                })));
+    } else if (row.name == "--memory") {
+      declared.push_back(option(row, number(row, [&options](double mib) {
+                                  options.limits.memory_bytes = grader::bytes_of_mib(mib);
+                                })));
+    } else if (row.name == "--program") {
+      declared.push_back(option(row, bloom::text(program, "a path")));
+    } else {
+      std::cerr << "check: error: the options table gives check " << row.name
+                << ", which it does not read\n";
+      return 2;
+    }
+  }
+  const bloom::CommandLine line{"check", operands, kAbout, kExitStatus, std::move(declared)};
   const bloom::ParsedCommandLine parsed =
       bloom::parse_command_line(line, argc, argv, std::cout, std::cerr);
   if (parsed.exit_status) return *parsed.exit_status;

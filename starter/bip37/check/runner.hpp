@@ -21,9 +21,9 @@ struct Limits {
   std::chrono::milliseconds cpu = kUntimedLimit;
   // wall-clock time, for a program that blocks or sleeps: set_time keeps it wall_limit(cpu)
   std::chrono::milliseconds wall = wall_limit(kUntimedLimit);
-  std::size_t output_bytes = 8 << 20;        // bytes of stdout before the program is stopped
+  std::size_t output_bytes = bytes_of_mib(kOutputLimitMib);  // stdout before the program is stopped
   std::size_t stderr_bytes = 64 << 10;       // bytes of stderr kept (the rest is read and dropped)
-  std::uint64_t memory_bytes = std::uint64_t{kMemoryMib} << 20;  // address space; 0 for no limit
+  std::uint64_t memory_bytes = bytes_of_mib(kMemoryMib);  // address space; 0 for no limit
   std::uint64_t file_bytes = 64ULL << 20;    // largest file the program may write
 
   // `cpu_limit` of CPU time, and the wall-clock limit that goes with it.
