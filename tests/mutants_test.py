@@ -7,7 +7,8 @@ shown to it may point at a step it did not break, or call the step it broke righ
 Each mutant is the reference with one source file changed: that file is compiled alone, as
 compile_commands.json says CMake compiles it (at -O1, without -g and warnings, through a
 precompiled header of the standard library), and linked with reference/main.cpp and the other
-objects of the reference's library: the program a student hands in. One that does not compile
+objects of the reference's libraries (its own and the option reader it links): the program a
+student hands in. One that does not compile
 is dropped and counted. One that passes every case is run on a long random stream of its
 exercise's commands (bloom-reference --generate's cases, one after another): if it answers it as
 the reference does, it is equivalent and dropped; otherwise it survives the cases.
@@ -18,7 +19,7 @@ command table); its premise `@given COMMAND` claims those functions right, `@giv
 diagnosis blames the step of each mistake it names (reference/kit/mistakes.cpp), a "one of"
 claim at least one of its mistakes' steps.
 
-  mutants_test.py GRADER REFERENCE_BINARY REFERENCE_LIBRARY COMPILE_COMMANDS SOURCE
+  mutants_test.py GRADER REFERENCE_BINARY REFERENCE_LIBRARY... COMPILE_COMMANDS SOURCE
                   [--jobs N] [--streams N] [--only TEXT] [--verbose]"""
 import collections
 import concurrent.futures
@@ -67,8 +68,8 @@ def mistake_steps(source: pathlib.Path) -> dict[str, str]:
 class Builder:
     """Builds a mutant of one reference source into a program, as CMake builds the reference."""
 
-    def __init__(self, commands_file, library, source, scratch):
-        self.library, self.scratch = library, scratch
+    def __init__(self, commands_file, libraries, source, scratch):
+        self.libraries, self.scratch = list(libraries), scratch
         self.flags = {}
         for entry in json.loads(pathlib.Path(commands_file).read_text()):
             words = shlex.split(entry["command"]) if "command" in entry else entry["arguments"]
@@ -91,7 +92,7 @@ class Builder:
         # toolchain has none, the default linker
         self.linker = ["-fuse-ld=gold"]
         if subprocess.run([self.command(main)[0], *self.linker, "-o", scratch / "linked", self.main_object,
-                           library], capture_output=True).returncode != 0:
+                           *self.libraries], capture_output=True).returncode != 0:
             self.linker = []
 
     def precompiled(self, command):
@@ -145,7 +146,7 @@ class Builder:
                 return None
             program = folder / "bloom"
             linked = subprocess.run([self.command(original)[0], *self.linker, "-o", program, self.main_object,
-                                     folder / "mutant.o", self.library], capture_output=True, text=True,
+                                     folder / "mutant.o", *self.libraries], capture_output=True, text=True,
                                     timeout=COMPILE_SECONDS)
         except subprocess.TimeoutExpired:
             return None
@@ -277,8 +278,11 @@ def try_mutant(args, builder, judge, streams, expected, number, mutant, scratch)
 
 def main():
     parser = cli.parser(__doc__)
-    for name in ("grader", "reference", "library", "compile_commands", "source"):
-        parser.add_argument(name)
+    parser.add_argument("grader")
+    parser.add_argument("reference")
+    parser.add_argument("libraries", nargs="+", help="the static libraries bloom-reference links, in link order")
+    parser.add_argument("compile_commands")
+    parser.add_argument("source")
     parser.add_argument("--jobs", type=int, default=2, help="mutants built and graded at once")
     parser.add_argument("--streams", type=int, default=1000, help="random cases in each exercise's stream")
     parser.add_argument("--only", help="only the mutants whose id contains this")
@@ -301,7 +305,7 @@ def main():
     judge = Judge(source / "cases", steps_of_mistakes, blames.blames(args.reference))
     with tempfile.TemporaryDirectory() as tmp:
         scratch = pathlib.Path(tmp)
-        builder = Builder(args.compile_commands, args.library, source, scratch)
+        builder = Builder(args.compile_commands, args.libraries, source, scratch)
         streams = random_streams(args.reference, scratch / "random", args.streams)
         # the pipeline itself, on the reference unchanged: it must pass every case
         unchanged = builder.build(source / "reference" / "murmur3.cpp",
