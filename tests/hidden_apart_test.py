@@ -10,7 +10,7 @@ Each prints on stderr when it ran, by the machine's clock, and the listener what
 
 - With the sending cases hidden, no sending run overlaps a listening one (from the times the
   runs print). What each listener heard is printed, not judged: other work on the machine
-  moves Shmem too (once by 486 MiB in a listener's 1.5 s), and a test must not fail for it.
+  moves Shmem too (once by 486 MiB in 1.5 s of one listener's), and a test must not fail for it.
 - The control: the same cases all visible, the same programs, the same --jobs: a sender and a
   listener do run at once, and a listener hears 30 MiB or more: the channel is real, and the
   check above can fail.

@@ -5,8 +5,10 @@ listens otherwise (tests/hidden_apart_test.py).
 
 - The sender holds MIB MiB in a tmpfs (/dev/shm where it may write, else /tmp: bubblewrap's
   own tmpfs), which /proc/meminfo counts in Shmem: for everyone on the machine, at once.
-- The listener samples Shmem for as long, and prints the largest change it saw (a rise when
-  the sender starts, a fall when it ends).
+- The listener samples Shmem for longer than a sender holds, and prints the largest change it
+  saw (a rise when the sender starts, a fall when it ends). A sender that overlaps a listener
+  has one edge inside the listener's window: started first, it lets go before the listener
+  stops, since it holds for less than the listener listens.
 
 Each prints on stderr (which results.json shows a student for a visible case) when it ran,
 by CLOCK_REALTIME, which is the machine's: `RAN START END ROLE`, then the listener's
@@ -17,7 +19,8 @@ import sys
 import time
 
 MIB = 40         # the signal, in MiB of tmpfs
-SECONDS = 1.5    # how long each holds or listens
+HOLD = 1.0       # seconds a sender holds its MiB
+LISTEN = 2.0     # seconds a listener samples: longer than a hold, so that it hears an edge
 
 
 def shmem_kib():
@@ -42,7 +45,7 @@ def send():
             except OSError:
                 pass
             continue
-        time.sleep(SECONDS)
+        time.sleep(HOLD)
         os.unlink(path)
         return folder
     return "nowhere"
@@ -52,7 +55,7 @@ def listen():
     """The largest change of Shmem while it listens, a rise or a fall: a sender that started
     first has written its MiB before the first sample, and is heard when it lets them go."""
     lowest = highest = shmem_kib()
-    end = time.monotonic() + SECONDS
+    end = time.monotonic() + LISTEN
     while time.monotonic() < end:
         now = shmem_kib()
         lowest, highest = min(lowest, now), max(highest, now)
