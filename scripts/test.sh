@@ -9,16 +9,20 @@
 #      tests whose C++ the sanitizers can see (label nosan marks the rest: other toolchains,
 #      other roots, starters built without sanitizers, and tests that only repeat paths a
 #      smaller test reaches in that build);
-#   3. a minute of each fuzz target, as many at once as there are cores.
-# CI (.ci/run) runs all three. `--quick`, a developer's run before a commit, runs stage 1 without
-# the long stage (`ctest -LE long`).
+#   3. the fuzz targets (clang, libFuzzer, ASan + UBSan), each for a minute of CPU at least: they
+#      start before stage 1's tests at the idle scheduling class (chrt --idle), so that they run
+#      on the CPU stages 1 and 2 leave unused (tests that wait on Slurm, sleeps and time limits)
+#      and take none from them, and stop when stage 2 ends (fuzz/run_fuzz.py).
+# All three builds come first. CI (.ci/run) runs every stage, and reports every stage's failures
+# before it fails. `--quick`, a developer's run before a commit, runs stage 1 without the long
+# stage (`ctest -LE long`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage="usage: scripts/test.sh [--quick]
   (no option)  every stage, as CI runs it: the build and every CTest test (the long stage,
                ctest -L long: the platform cells, the mistakes test and the mutation corpus,
-               among them), ASan + UBSan built with clang, fuzzing
+               among them), ASan + UBSan built with clang, fuzzing beside both
   --quick      the build and CTest without the long stage; no sanitizers, no fuzzing"
 quick=0
 case ${1:-} in
@@ -56,27 +60,43 @@ test_jobs=$((jobs + jobs / 2))
 # folder is left out of the hash, so a fresh clone at the same place reuses the objects.
 export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR=/ CCACHE_NOHASHDIR=1
 export CCACHE_DIR="${CCACHE_DIR:-/var/cache/bloom-kit/ccache}"
-echo "== build (warnings are errors) =="
+started=$SECONDS
+stage() { echo "== $1 (at $((SECONDS - started)) s) =="; }
+stage "build (warnings are errors)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLOOM_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 if ((quick)); then
   ctest --test-dir build --output-on-failure -j "$test_jobs" -LE long
-  echo "== quick: the long stage (ctest --test-dir build -L long), ASan + UBSan and fuzzing left to CI =="
+  stage "quick: the long stage (ctest --test-dir build -L long), ASan + UBSan and fuzzing left to CI"
   exit 0
 fi
-# One CTest run for the long stage and the rest: CTest starts the longest first (their COST,
-# tests/CMakeLists.txt) and fills the other core with the short ones, where two runs would each
-# end on one core waiting for its last test.
-ctest --test-dir build --output-on-failure -j "$test_jobs"
-
-echo "== ASan + UBSan build (clang) =="
+stage "ASan + UBSan build (clang)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   -DBLOOM_WERROR=ON -DBLOOM_SANITIZE=ON -DBLOOM_BENCHMARKS=OFF >/dev/null  # the benchmarks run in no test
 cmake --build build-asan -j "$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$test_jobs" -LE nosan
-
-echo "== fuzzing: each target for a minute from the case files (clang, libFuzzer, ASan + UBSan) =="
+stage "fuzz targets build (clang, libFuzzer, ASan + UBSan)"
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DBLOOM_FUZZ=ON -DBLOOM_WERROR=ON >/dev/null
 cmake --build build-fuzz -j "$jobs"
-ctest --test-dir build-fuzz --output-on-failure -j "$jobs"
+
+stage "fuzzing starts at the idle class, beside the tests (its output comes at the end)"
+stop=$PWD/build-fuzz/stop-fuzzing
+rm -f "$stop"
+BLOOM_FUZZ_STOP_FILE=$stop chrt --idle 0 \
+  ctest --test-dir build-fuzz --output-on-failure -j 3 >build-fuzz/fuzzing.log 2>&1 &
+fuzzing=$!
+trap 'touch "$stop"' EXIT  # a stage that stops the script stops the fuzzers too
+status=0
+# One CTest run for the long stage and the rest: CTest starts the longest first (their COST,
+# tests/CMakeLists.txt) and fills the other core with the short ones, where two runs would each
+# end on one core waiting for its last test.
+stage "CTest: every test"
+ctest --test-dir build --output-on-failure -j "$test_jobs" || status=1
+stage "ASan + UBSan: the tests not labelled nosan"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$test_jobs" -LE nosan || status=1
+touch "$stop"
+stage "fuzzing: each target's minute of CPU, then until the tests ended"
+wait "$fuzzing" || status=1
+cat build-fuzz/fuzzing.log
+stage "done, exit $status"
+exit "$status"
