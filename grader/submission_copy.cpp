@@ -2,15 +2,13 @@
 
 #include <system_error>
 
+#include "limits.hpp"
+
 namespace grader {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string mib(std::uintmax_t bytes) {
-  return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
-}
 
 // What a file type is called in a refusal, for each the copy does not take.
 std::string type_name(fs::file_type type) {
@@ -70,8 +68,9 @@ std::string copy_refusal(const fs::path& submission, std::uintmax_t capacity) {
     return where.string() + ": cannot be read: " + failed.message();
   }
   if (total > capacity) {
-    return "its files hold " + mib(total) + " (" + largest_file.string() + " alone " +
-           mib(largest) + "), more than the " + mib(capacity) + " its copy in the sandbox may take";
+    return "its files hold " + mib_text(total) + " (" + largest_file.string() + " alone " +
+           mib_text(largest) + "), more than the " + mib_text(capacity) +
+           " its copy in the sandbox may take";
   }
   return "";
 }

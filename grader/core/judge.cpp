@@ -49,8 +49,6 @@ std::string answered(const RunResult& run, const Case& kase) {
          std::to_string(kase.expected_line_count()) + " expected lines came";
 }
 
-std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
-
 // Where a program built on the starter works at `input`'s command: "; in the starter, its
 // answer comes from murmur3_32 or print_hash" (commands.tsv); empty when the table does not
 // say, or names no function (given code alone).
@@ -139,10 +137,10 @@ std::string memory_summary(const Case& kase, const RunResult& run, const Limits&
                            const std::string& allocation) {
   return (run.oom_killed
               ? "ran out of memory: its processes together reached the memory limit, " +
-                    mib(limits.memory_bytes) + ", and the kernel ended one"
+                    mib_text(limits.memory_bytes) + ", and the kernel ended one"
               : "ran out of memory: an allocation failed (" + allocation + ")" +
                     (limits.memory_bytes != 0
-                         ? " under the limit of " + mib(limits.memory_bytes) + " per process"
+                         ? " under the limit of " + mib_text(limits.memory_bytes) + " per process"
                          : "")) +
          " (" + answered(run, kase) + ")";
 }

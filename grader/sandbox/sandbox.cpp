@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "leftovers.hpp"
+#include "limits.hpp"
 #include "runner_common.hpp"
 #include "seccomp.hpp"
 #include "slot_ids.hpp"
@@ -73,10 +74,6 @@ bool write_text(const fs::path& file, const std::string& text) {
   out << text;
   out.flush();
   return static_cast<bool>(out);
-}
-
-std::string mib(std::uint64_t bytes) {
-  return std::to_string(bytes >> 20) + " MiB";
 }
 
 // Mounts a tmpfs of `bytes` and `inodes` at `folder` (in the grader's own mount namespace), with
@@ -904,7 +901,7 @@ std::string describe_writes(const Sandbox::State& s) {
   if (o.kind == SandboxKind::namespaces) {
     // bubblewrap has no nr_inodes: an empty file costs about 1 KiB that no size= counts
     // (400,000 of them took 400 MiB, docs/batch.md)
-    return "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib(o.tmp_bytes) +
+    return "writes: /tmp, its working folder, and /dev/shm are tmpfs of " + mib_text(o.tmp_bytes) +
            " each, the rest read-only; a file at most the file limit (RLIMIT_FSIZE); their number "
            "of files " +
            (s.cgroup_memory ? std::string("bounded by the memory limit alone (cgroup memory counts "
@@ -918,10 +915,10 @@ std::string describe_writes(const Sandbox::State& s) {
   }
   std::string shared;
   for (const auto& [folder, bytes] : bounded_shared_folders(s.pool->shared_folders, o)) {
-    shared += (shared.empty() ? "" : ", ") + folder.string() + " " + mib(bytes);
+    shared += (shared.empty() ? "" : ", ") + folder.string() + " " + mib_text(bytes);
   }
-  return "writes: its own folder (HOME, TMPDIR) a tmpfs of " + mib(o.tmp_bytes) + " and " + files +
-         "; tmpfs of " + files + " each, shared by the runs at once: " + shared +
+  return "writes: its own folder (HOME, TMPDIR) a tmpfs of " + mib_text(o.tmp_bytes) + " and " +
+         files + "; tmpfs of " + files + " each, shared by the runs at once: " + shared +
          "; /tmp a file at most the file limit (RLIMIT_FSIZE), not bounded in total nor in its "
          "number of files (the host's file system); all removed after each run";
 }
@@ -991,10 +988,10 @@ std::vector<std::string> describe_bounds(const Sandbox::State& s) {
     lines.push_back("memory: no bound (--memory 0)");
   } else if (s.cgroup_memory) {
     lines.push_back(
-        "memory: " + mib(o.memory_bytes) +
+        "memory: " + mib_text(o.memory_bytes) +
         " across a program's processes (cgroup memory), and address space per process (RLIMIT_AS)");
   } else {
-    lines.push_back("memory: " + mib(o.memory_bytes) +
+    lines.push_back("memory: " + mib_text(o.memory_bytes) +
                     " of address space per process (RLIMIT_AS); across processes at most " + nproc +
                     " times that (no writable cgroup memory)");
   }
@@ -1012,7 +1009,7 @@ std::vector<std::string> Sandbox::describe() const {
   for (std::string& line : describe_bounds(s)) lines.push_back(std::move(line));
   lines.push_back(describe_writes(s));
   lines.push_back(s.private_mounts
-                      ? "builds: in a copy of the submission, a " + mib(o.scratch_bytes) +
+                      ? "builds: in a copy of the submission, a " + mib_text(o.scratch_bytes) +
                             " tmpfs of " + std::to_string(o.scratch_inodes) + " files"
                       : "builds: in a copy of the submission on disk, bounded per file only "
                         "(a tmpfs needs the grader to run as root, with its own mount namespace)");
@@ -1070,7 +1067,7 @@ std::shared_ptr<Sandbox> open_sandbox(SandboxKind kind, int slots, double memory
   options.own_paths = std::move(own);
   options.kind = kind;
   options.slots = slots;
-  options.memory_bytes = static_cast<std::uint64_t>(memory_mb * 1048576);
+  options.memory_bytes = bytes_of_mib(memory_mb);
   options.ids = ids;
   std::shared_ptr<Sandbox> sandbox = Sandbox::open(options, problem);
   if (!sandbox) problem = sandbox_flag(kind) + ": " + problem;

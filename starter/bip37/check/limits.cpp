@@ -20,6 +20,10 @@ std::string whole_seconds(std::chrono::milliseconds limit) { return std::to_stri
 
 }  // namespace
 
+std::string mib_text(std::uint64_t bytes) {
+  return std::to_string(bytes / 1048576 + (bytes % 1048576 != 0 ? 1 : 0)) + " MiB";
+}
+
 std::chrono::milliseconds whole_ms(double seconds) {
   // Without libm (the starters' check calls no C library function outside POSIX and macOS's,
   // and ceil is in libm); a millionth of a ms below a whole one is the decimal's rounding.

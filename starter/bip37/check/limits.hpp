@@ -42,6 +42,8 @@ inline constexpr double kMaxMemoryMib = 1 << 30;
 [[nodiscard]] constexpr std::uint64_t bytes_of_mib(double mib) {
   return static_cast<std::uint64_t>(mib * 1048576);
 }
+// Bytes as a reader is told them: "64 MiB", in whole MiB rounded up (a limit is whole MiB).
+[[nodiscard]] std::string mib_text(std::uint64_t bytes);
 // A program's standard output before it is stopped, in MiB, unless --output-limit says
 // otherwise: the longest expected answers are a few KiB, a runaway loop's are not.
 inline constexpr int kOutputLimitMib = 8;
