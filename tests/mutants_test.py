@@ -8,8 +8,9 @@ Each mutant is the reference with one source file changed: that file is compiled
 compile_commands.json says CMake compiles it (at -O1, without -g and warnings, through a
 precompiled header of the standard library), and linked with reference/main.cpp and the other
 objects of the reference's libraries (its own and the option reader it links): the program a
-student hands in. One that does not compile
-is dropped and counted. One that passes every case is run on a long random stream of its
+student hands in. Where the build compiles through ccache, so do the mutants, into its cache
+(Builder): a rerun gets each object the compiler made for the same text, the same program, and
+compiles only what changed. One that does not compile is dropped and counted. One that passes every case is run on a long random stream of its
 exercise's commands (bloom-reference --generate's cases, one after another): if it answers it as
 the reference does, it is equivalent and dropped; otherwise it survives the cases.
 
