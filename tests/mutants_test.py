@@ -8,8 +8,9 @@ Each mutant is the reference with one source file changed: that file is compiled
 compile_commands.json says CMake compiles it (at -O1, without -g and warnings, through a
 precompiled header of the standard library), and linked with reference/main.cpp and the other
 objects of the reference's libraries (its own and the option reader it links): the program a
-student hands in. One that does not compile
-is dropped and counted. One that passes every case is run on a long random stream of its
+student hands in. Where the build compiles through ccache, so do the mutants, into its cache
+(Builder): a rerun gets each object the compiler made for the same text, the same program, and
+compiles only what changed. One that does not compile is dropped and counted. One that passes every case is run on a long random stream of its
 exercise's commands (bloom-reference --generate's cases, one after another): if it answers it as
 the reference does, it is equivalent and dropped; otherwise it survives the cases.
 
@@ -20,10 +21,11 @@ diagnosis blames the step of each mistake it names (reference/kit/mistakes.cpp),
 claim at least one of its mistakes' steps.
 
   mutants_test.py GRADER REFERENCE_BINARY REFERENCE_LIBRARY... COMPILE_COMMANDS SOURCE
-                  [--jobs N] [--streams N] [--only TEXT] [--verbose]"""
+                  [--jobs N] [--streams N] [--only TEXT] [--verbose] [--launcher ccache]"""
 import collections
 import concurrent.futures
 import json
+import os
 import pathlib
 import re
 import resource
@@ -55,6 +57,57 @@ MINIMUM = 300  # mutants compiled, or the corpus tests too little
 KNOWN_MISLEADING_DIAGNOSES: set[tuple[str, str, str]] = set()
 
 
+class Timed(subprocess.Popen):
+    """A process whose CPU seconds, its own and those of the processes it waited for (a
+    compiler's cc1plus and as, the grader's runs of the program), are read when it is reaped."""
+    cpu = 0.0
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, status, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return self.pid, 0
+        if pid == self.pid:
+            self.cpu = usage.ru_utime + usage.ru_stime
+        return pid, status
+
+
+class Phases:
+    """CPU seconds of the processes the test starts, summed by phase across the jobs (printed
+    at the end: what to cut next)."""
+
+    def __init__(self):
+        self.seconds, self.lock = collections.Counter(), threading.Lock()
+
+    def run(self, phase, command, input=None, timeout=None, **options):
+        """subprocess.run(command, capture_output=True), its CPU seconds counted in `phase`."""
+        with Timed(command, stdin=subprocess.PIPE if input is not None else None, stdout=subprocess.PIPE,
+                   stderr=subprocess.PIPE, **options) as process:
+            try:
+                out, err = process.communicate(input, timeout=timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+                raise
+            finally:
+                process.wait()
+                self.add(phase, process.cpu)
+        done = subprocess.CompletedProcess(command, process.returncode, out, err)
+        done.cpu = process.cpu
+        return done
+
+    def add(self, phase, seconds):
+        with self.lock:
+            self.seconds[phase] += seconds
+
+    def __str__(self):
+        return ", ".join(f"{phase} {seconds:.1f}" for phase, seconds in self.seconds.items()) + \
+            f"; {sum(self.seconds.values()):.1f} in all"
+
+
+PHASES = Phases()
+
+
 def mistake_steps(source: pathlib.Path) -> dict[str, str]:
     """id -> the function (BLOOM_FUNCTIONS' name) each known mistake slips in, read from the
     catalogue's entries in reference/kit/mistakes.cpp: {"ID", "EXERCISE", ..., Step::STEP, SLIPS}."""
@@ -66,10 +119,30 @@ def mistake_steps(source: pathlib.Path) -> dict[str, str]:
 
 
 class Builder:
-    """Builds a mutant of one reference source into a program, as CMake builds the reference."""
+    """Builds a mutant of one reference source into a program, as CMake builds the reference.
 
-    def __init__(self, commands_file, libraries, source, scratch):
+    Where the build compiles through ccache (CMAKE_CXX_COMPILER_LAUNCHER), so do the mutants,
+    into the same cache: a mutant is a file of its own, and a rerun (a fresh clone at the same
+    place, as scripts/test.sh's builds are) compiles only the mutants of a source that changed.
+    A mutant's object comes out of the cache as the compiler made it, so the program linked is
+    the one a compile would give. A compile that fails is not cached and runs each time. For
+    hits across runs every path a compile names inside the scratch folder is relative to the
+    mutant's own folder, and the precompiled header, whose bytes differ from one build to the
+    next (GCC writes addresses into it), is built through ccache too, so that a rerun gets the
+    same bytes back and the mutants' keys, which hash it, stay the same."""
+
+    def __init__(self, commands_file, libraries, source, scratch, launcher=None):
         self.libraries, self.scratch = list(libraries), scratch
+        self.launcher, self.environment = [], None
+        if launcher and pathlib.Path(launcher).name == "ccache":
+            self.launcher = [launcher]
+            # pch_defines,time_macros: what ccache asks before it caches a compile through a
+            # precompiled header; depend mode: a miss compiles once with -MD for the manifest
+            # rather than preprocessing first; the inode cache: a hit reads the 40 MB header's
+            # hash from it rather than hashing it again
+            sloppiness = ",".join(filter(None, [os.environ.get("CCACHE_SLOPPINESS"), "pch_defines,time_macros"]))
+            self.environment = dict(os.environ, CCACHE_SLOPPINESS=sloppiness, CCACHE_DEPEND="1",
+                                    CCACHE_INODECACHE="1")
         self.flags = {}
         for entry in json.loads(pathlib.Path(commands_file).read_text()):
             words = shlex.split(entry["command"]) if "command" in entry else entry["arguments"]
@@ -82,7 +155,9 @@ class Builder:
                 elif not (word.startswith("-O") or word in ("-g", "-Werror") or word.startswith("-W")
                           or word == entry["file"]):
                     kept.append(word)
-            self.flags[pathlib.Path(entry["file"]).resolve()] = [words[0], *kept, "-O1", "-w"]
+            # -Wfatal-errors: a mutant that does not compile stops at its first error, in a
+            # quarter of the time, and is as uncompiled; one that compiles is the same object
+            self.flags[pathlib.Path(entry["file"]).resolve()] = [words[0], *kept, "-O1", "-w", "-Wfatal-errors"]
         self.reference = pathlib.Path(source) / "reference"
         self.pch, self.pch_lock = {}, threading.Lock()  # built once, whichever job asks first
         main = (self.reference / "main.cpp").resolve()
@@ -91,8 +166,8 @@ class Builder:
         # gold links a mutant in half the time of ld.bfd (0.06 s against 0.11); where the
         # toolchain has none, the default linker
         self.linker = ["-fuse-ld=gold"]
-        if subprocess.run([self.command(main)[0], *self.linker, "-o", scratch / "linked", self.main_object,
-                           *self.libraries], capture_output=True).returncode != 0:
+        if PHASES.run("setup", [self.command(main)[0], *self.linker, "-o", scratch / "linked", self.main_object,
+                                *self.libraries]).returncode != 0:
             self.linker = []
 
     def precompiled(self, command):
@@ -106,7 +181,7 @@ class Builder:
     def build_precompiled(self, key, command):
         if key not in self.pch:
             self.pch[key] = None
-            version = subprocess.run([command[0], "--version"], capture_output=True, text=True).stdout
+            version = PHASES.run("setup", [command[0], "--version"], text=True).stdout
             if "clang" not in version.lower():
                 folder = self.scratch / f"pch{len(self.pch)}"
                 folder.mkdir()
@@ -117,8 +192,8 @@ class Builder:
                 include = re.compile(r"^#include <([a-z_]+)>", re.M)
                 headers = sorted({h for f in files for h in include.findall(f.read_text())})
                 (folder / "std.hpp").write_text("".join(f"#include <{h}>\n" for h in headers))
-                built = subprocess.run([*command, "-x", "c++-header", folder / "std.hpp", "-o",
-                                        folder / "std.hpp.gch"], capture_output=True, timeout=COMPILE_SECONDS)
+                built = self.run_compiler("setup", command, [], "std.hpp", folder / "std.hpp.gch",
+                                          ["-x", "c++-header"])
                 if built.returncode == 0:
                     self.pch[key] = folder
         return self.pch[key]
@@ -129,25 +204,45 @@ class Builder:
         path = pathlib.Path(original).resolve()
         return self.flags.get(path) or self.flags[(self.reference / "murmur3.cpp").resolve()]
 
-    def compile(self, original, copy, object_file):
+    def compile(self, original, copy, object_file, phase="setup"):
         command = self.command(original)
         pch = self.precompiled(command)
-        include = ["-include", pch / "std.hpp"] if pch else []
-        return subprocess.run([*command, *include, "-c", copy, "-o", object_file], capture_output=True,
-                              text=True, timeout=COMPILE_SECONDS)
+        return self.run_compiler(phase, command, [pch / "std.hpp"] if pch else [], copy, object_file, ["-c"])
 
-    def build(self, original: pathlib.Path, text: str, folder: pathlib.Path):
-        """The program with `original` replaced by `text`, or None when it does not compile."""
+    def run_compiler(self, phase, command, included, source, output, mode):
+        """`command` on `source` into `output`, in `output`'s folder; a path inside the scratch
+        folder is named relative to it, so that ccache's key is the same in every run."""
+        folder = output.parent
+
+        def named(path):
+            path = folder / path
+            return os.path.relpath(path, folder) if path.is_relative_to(self.scratch) else str(path)
+
+        include = [word for header in included for word in ("-include", named(header))]
+        depend = ["-MD"] if self.launcher else []
+        return PHASES.run(phase, [*self.launcher, *command, *include, *depend, *mode, named(source), "-o",
+                                  named(output)], text=True, timeout=COMPILE_SECONDS, cwd=folder,
+                          env=self.environment)
+
+    def build(self, original: pathlib.Path, text: str, folder: pathlib.Path, phase=""):
+        """The program with `original` replaced by `text`, or None when it does not compile;
+        its CPU seconds counted in the phases `phase`compile and `phase`link."""
         folder.mkdir()
         copy = folder / original.name
         copy.write_text(text)
         try:
-            if self.compile(original, copy, folder / "mutant.o").returncode != 0:
+            compiled = self.compile(original, copy, folder / "mutant.o", phase + "compile")
+            if compiled.returncode != 0:
+                PHASES.add(phase + "compile", -compiled.cpu)
+                PHASES.add(phase + "compile (did not compile)", compiled.cpu)
                 return None
             program = folder / "bloom"
-            linked = subprocess.run([self.command(original)[0], *self.linker, "-o", program, self.main_object,
-                                     folder / "mutant.o", *self.libraries], capture_output=True, text=True,
-                                    timeout=COMPILE_SECONDS)
+            # without the libraries' debug information (RelWithDebInfo), which is 3 MB of a
+            # 3.1 MB program and 40 % of its link: the code linked is the same
+            linked = PHASES.run(phase + "link", [self.command(original)[0], *self.linker, "-Wl,--strip-debug",
+                                                 "-o", program, self.main_object, folder / "mutant.o",
+                                                 *self.libraries],
+                                text=True, timeout=COMPILE_SECONDS)
         except subprocess.TimeoutExpired:
             return None
         return program if linked.returncode == 0 else None
@@ -157,11 +252,10 @@ def limited_memory():
     resource.setrlimit(resource.RLIMIT_AS, (STREAM_MEMORY, STREAM_MEMORY))
 
 
-def answers(program, stream: bytes):
+def answers(program, stream: bytes, phase="setup"):
     """What `program` prints for `stream`, or a word for how it ended otherwise."""
     try:
-        run = subprocess.run([program], input=stream, capture_output=True, timeout=STREAM_SECONDS,
-                             preexec_fn=limited_memory)
+        run = PHASES.run(phase, [program], input=stream, timeout=STREAM_SECONDS, preexec_fn=limited_memory)
     except subprocess.TimeoutExpired:
         return "timed out"
     return run.stdout if run.returncode == 0 else f"exit {run.returncode}"
@@ -172,8 +266,11 @@ def random_streams(reference_binary, folder: pathlib.Path, count: int) -> dict[s
     starts with the command that makes its filter, so no case leans on the one before."""
     streams = {}
     for exercise in EXERCISES:
-        subprocess.run([reference_binary, "--generate", exercise, "--seed", "36", "--count", str(count),
-                        "--out", folder], check=True, capture_output=True)
+        generated = PHASES.run("setup", [reference_binary, "--generate", exercise, "--seed", "36", "--count",
+                                         str(count), "--out", folder])
+        if generated.returncode != 0:
+            raise subprocess.CalledProcessError(generated.returncode, generated.args, generated.stdout,
+                                                generated.stderr)
         lines = [line for case in sorted((folder / exercise).glob("*.case"))
                  for line in case_text.sent_lines(case)]
         streams[exercise] = "".join(line + "\n" for line in lines).encode()
@@ -228,13 +325,12 @@ class Judge:
         return found, judged
 
 
-def grade(args, mutant, program, folder):
+def grade(args, mutant, program, folder, phase="grade"):
     report = folder / "report.json"
     cases = pathlib.Path(args.source) / "cases" / mutant.exercise
     # a slip that loops is stopped after 2 s of CPU in one case, and its other cases are skipped
-    run = subprocess.run([args.grader, "run", "--cases", cases, "--jobs", "1", "--timeout", "2",
-                          "--skip-after-timeouts", "1", "--report", f"json:{report}", "--", program],
-                         capture_output=True, text=True, check=False)
+    run = PHASES.run(phase, [args.grader, "run", "--cases", cases, "--jobs", "1", "--timeout", "2",
+                             "--skip-after-timeouts", "1", "--report", f"json:{report}", "--", program], text=True)
     if run.returncode not in (0, 1) or not report.exists():
         return None, f"the grader exited {run.returncode}: {run.stderr.strip()[-300:]}"
     return json.loads(report.read_text())["cases"], None
@@ -268,7 +364,7 @@ def try_mutant(args, builder, judge, streams, expected, number, mutant, scratch)
         if failed:
             result["fate"] = "caught"
         else:
-            same = answers(program, streams[mutant.exercise]) == expected[mutant.exercise]
+            same = answers(program, streams[mutant.exercise], "stream") == expected[mutant.exercise]
             result["fate"] = "equivalent" if same else "survivor"
             lap("stream")
         return result
@@ -287,6 +383,8 @@ def main():
     parser.add_argument("--streams", type=int, default=1000, help="random cases in each exercise's stream")
     parser.add_argument("--only", help="only the mutants whose id contains this")
     parser.add_argument("--verbose", action="store_true", help="print each mutant's fate")
+    parser.add_argument("--launcher", help="what the build compiles through (CMAKE_CXX_COMPILER_LAUNCHER): "
+                        "ccache, which the mutants then compile through too; another is not used")
     args = parser.parse_args()
     began = time.monotonic()
     if not pathlib.Path(args.compile_commands).exists():
@@ -305,17 +403,18 @@ def main():
     judge = Judge(source / "cases", steps_of_mistakes, blames.blames(args.reference))
     with tempfile.TemporaryDirectory() as tmp:
         scratch = pathlib.Path(tmp)
-        builder = Builder(args.compile_commands, args.libraries, source, scratch)
+        builder = Builder(args.compile_commands, args.libraries, source, scratch, args.launcher)
         streams = random_streams(args.reference, scratch / "random", args.streams)
         # the pipeline itself, on the reference unchanged: it must pass every case
         unchanged = builder.build(source / "reference" / "murmur3.cpp",
-                                  (source / "reference" / "murmur3.cpp").read_text(), scratch / "unchanged")
+                                  (source / "reference" / "murmur3.cpp").read_text(), scratch / "unchanged",
+                                  "setup ")
         if not tally(unchanged is not None, "the reference, built as a mutant is, does not build"):
             return tally.report()
         expected = {exercise: answers(args.reference, stream) for exercise, stream in streams.items()}
         for exercise in EXERCISES:
             graded, error = grade(args, mutator.Mutant("unchanged", source, exercise, "", "", 0, "", "", ""),
-                                  unchanged, scratch)
+                                  unchanged, scratch, "setup")
             tally(graded is not None and all(c["verdict"] == "passed" for c in graded),
                   f"the reference, built as a mutant is, fails {exercise}'s cases: {error or ''}")
             tally(answers(unchanged, streams[exercise]) == expected[exercise],
@@ -364,6 +463,9 @@ def main():
         phases.update(fate["seconds"])
     print(f"{time.monotonic() - began:.0f} s; of the mutants' wall seconds, summed over the jobs: "
           + ", ".join(f"{phase} {total:.0f}" for phase, total in phases.items()))
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"CPU seconds of the processes started, by phase: {PHASES}; and the test's own "
+          f"{own.ru_utime + own.ru_stime:.1f}")
     return tally.report()
 
 
