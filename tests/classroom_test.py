@@ -370,8 +370,17 @@ def summary_cases(summary):
     return [re.sub(r"\\(.)", r"\1", cell) for cell in cells]
 
 
+# The kit's compiler cache (scripts/test.sh exports it for every build its tests configure): the
+# steps' own cmake commands compile through it, so the four students' builds, which share most
+# of their files, compile each file once, and a later run none. The commands are the workflow's,
+# and what a step builds is what it would build without the cache (ccache keys on the source).
+# CPU of this test: 168 s without the cache; 103 s with it cold, 49 s warm (as CI's is).
+COMPILER_CACHE = ("CMAKE_CXX_COMPILER_LAUNCHER", "CCACHE_BASEDIR", "CCACHE_NOHASHDIR", "CCACHE_DIR")
+
+
 def host_execute(clone):
-    env = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root")}
+    env = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root"),
+           **{name: os.environ[name] for name in COMPILER_CACHE if name in os.environ}}
 
     def execute(script, output_file, seconds, extra):
         try:

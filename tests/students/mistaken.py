@@ -6,7 +6,6 @@ requires the grader to name exactly the mistakes it makes, from the recorded cas
 
 It shares no code with the reference or with tests/oracle/bloom.py: each mistake is written the
 way a student would make it, not copied from reference/kit/."""
-import argparse
 import math
 import re
 import sys
@@ -478,10 +477,28 @@ def answer(line, state):
     raise ValueError(line)
 
 
+def mistakes_of(argv):
+    """The ids of `--mistake ID` (or `--mistake=ID`), repeated. Read by hand: argparse costs
+    this program half its start (the grader starts it once a case, thousands of times a test)."""
+    mistakes, rest = [], list(argv)
+    while rest:
+        word = rest.pop(0)
+        if word in ("-h", "--help"):
+            print(f"usage: mistaken.py [-h] [--mistake ID]...\n\n{__doc__}")
+            sys.exit(0)
+        if word == "--mistake" and rest:
+            mistakes.append(rest.pop(0))
+        elif word.startswith("--mistake="):
+            mistakes.append(word.removeprefix("--mistake="))
+        else:
+            print(f"usage: mistaken.py [-h] [--mistake ID]...\nmistaken.py: error: unrecognized "
+                  f"argument: {word}", file=sys.stderr)
+            sys.exit(2)
+    return mistakes
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--mistake", action="append", default=[])
-    MISTAKES.update(parser.parse_args().mistake)
+    MISTAKES.update(mistakes_of(sys.argv[1:]))
     state = {}
     for raw in sys.stdin.buffer.read().split(b"\n"):
         line = raw.decode("utf-8", "surrogateescape").removesuffix("\r")
