@@ -9,7 +9,8 @@ it @needs) holds. A hint with `@given nothing` claims no step right and blames n
 the steps to check. "This case builds on X ... fix it first" blames no step.
 
   hints_test.py GRADER REFERENCE CASES [--memory MIB] [--seeds N]
-(a sanitizer build: --memory 0, and one seed, since a second reaches no more code)"""
+(a sanitizer build: --memory 0; --seeds 1 is a quicker run, since a second seed reaches no more
+code)"""
 import json
 import pathlib
 import subprocess

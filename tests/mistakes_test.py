@@ -19,9 +19,10 @@ commands are ones the student's functions decide).
                   [--cpp-only] [--pairs N]
 
 --cpp-only leaves out the Python student, and --pairs N tries only the first N pairs of each
-exercise: the sanitizer build gives both, since neither the Python student nor the 130 other
-pairs reach C++ of the kit that the C++ student and a few pairs do not, and they take most of
-the time.
+exercise: a quicker run that reaches the same C++ of the kit, since neither the Python student
+nor the 130 other pairs reach any that the C++ student and a few pairs do not, and they take
+most of the time. The sanitizer build runs none of it: its other tests reach every line this
+one does (CONTRIBUTING.md, "Which tests the sanitizer build runs").
 
 The students start once a case, some 17,000 times in all: the Python one as `python -S` and the
 C++ one linked statically (tests/students/CMakeLists.txt), since most of a start went to
