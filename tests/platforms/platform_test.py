@@ -22,11 +22,11 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
 import cli  # noqa: E402
-from debian_root import Failure, Root, run  # noqa: E402
+from debian_root import ROOTS, Failure, Root, run  # noqa: E402
 from starters import cmake_build, solved_starters  # noqa: E402
 
 EXERCISES_FROM = "starter"  # the committed starters name the exercises: one folder each
-CACHE = pathlib.Path(os.environ.get("BLOOM_ROOT_CACHE", "/var/cache/bloom-kit/roots")).parent
+CACHE = ROOTS.parent
 
 
 def need(program):
@@ -158,17 +158,14 @@ def windows_cell(args, work):
 KIT_TESTS = ["reference_test", "starter_gen_test", "grader_test", "fork_safety_test"]
 
 
-def kit_cell(args, work, execute, cmake_args, ccache_dir, env=None, exclude=()):
+def kit_cell(args, work, execute, cmake_args, env=None, exclude=()):
     """Configures and builds the kit (reference, grader, tools, C++ tests), then runs the C++
-    tests. ccache keeps reruns short when the sources have not changed: paths relative to the
-    build folder (base dir /), and the working folder out of the hash, as scripts/test.sh does
-    for the kit's own builds."""
+    tests. The root's ccache (Root's ccache) keeps reruns short when the sources have not
+    changed."""
     build = work / "kit"
     execute(["cmake", "-S", args.source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
-             "-DBLOOM_BENCHMARKS=OFF", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", *cmake_args],
-            env=env)
-    execute(["env", f"CCACHE_DIR={ccache_dir}", "CCACHE_BASEDIR=/", "CCACHE_NOHASHDIR=1",
-             "cmake", "--build", build, "-j", "2"], env=env)
+             "-DBLOOM_BENCHMARKS=OFF", *cmake_args], env=env)
+    execute(["cmake", "--build", build, "-j", "2"], env=env)
     for test in KIT_TESTS:
         # `exclude`: doctest patterns of grader_test's cases this cell cannot run, said below
         flags = [f"--test-case-exclude={','.join(exclude)}"] if exclude and test == "grader_test" else []
@@ -188,7 +185,10 @@ def cell_table():
         return cell
 
     def bullseye_starter(args, work):
-        root = Root(args.source, "bullseye", ["g++", "cmake", "make"], work)
+        # Compiles go through the root's ccache (Root's ccache): a rerun gets GCC 10's own
+        # output back, and the exercises share their common sources' objects; every build
+        # still runs, with -Werror, and each check is run as before.
+        root = Root(args.source, "bullseye", ["g++", "cmake", "make"], work, ccache=True)
         print(root(["g++", "--version"]).stdout.splitlines()[0])
         starter_cell(args, work, root, [])
         # Its Boost (1.74) cannot build the grader: deps.sh says so and names the way out.
@@ -203,17 +203,15 @@ def cell_table():
                     "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
                     "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
                     "libseccomp-dev", "git"]  # git: the Classroom template is a repository
-        root = Root(args.source, "trixie", packages, work)
-        ccache_dir = CACHE / "ccache-trixie"
-        ccache_dir.mkdir(parents=True, exist_ok=True)
-        root.binds += [f"{args.source}:{args.source}", f"{ccache_dir}:{ccache_dir}"]
+        root = Root(args.source, "trixie", packages, work, ccache=True)
+        root.binds.append(f"{args.source}:{args.source}")
         # deps.sh finds Debian 13's Boost under its own name: all it asks for is in the root.
         root(["bash", args.source / "scripts" / "deps.sh", "grader"])
         # The root is a chroot, in which the kernel refuses a user namespace (unshare(2),
         # EPERM): bubblewrap's kind cannot run here, as on a host without user namespaces. Its
         # cases run on the host (the plain build); here the grader must refuse it by name.
         namespaces_only = ["*in the namespaces sandbox*", "a sandboxed run's CPU time is all of its processes'*"]
-        kit_cell(args, work, root, [], ccache_dir, exclude=namespaces_only)
+        kit_cell(args, work, root, [], exclude=namespaces_only)
         refused = root([work / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
         if refused.returncode != 2 or "cannot create its namespaces here" not in refused.stderr:
             raise Failure(f"bloom-grader sandbox in a chroot should refuse the namespaces kind by "
