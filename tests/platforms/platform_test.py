@@ -9,8 +9,11 @@ MinGW-w64 and grades bloom.exe through wine. The kit cell builds the reference, 
 their C++ tests in another Debian release, and runs those tests (the kit's clang build is
 scripts/test.sh's ASan + UBSan stage, which runs them too).
 
-Cells that need a Debian root get it from scripts/debian-root.sh (cached). `--list` prints the
-cell names, one a line: tests/CMakeLists.txt makes one CTest test of each."""
+Cells that need a Debian root get it from scripts/debian-root.sh (cached), and compile in it
+through a ccache of that suite's kept beside the roots (tests/support/debian_root.py): every
+build still runs with the root's compiler and -Werror, and a failed compile is never cached, so
+a rerun fails where the first run would. `--list` prints the cell names, one a line:
+tests/CMakeLists.txt makes one CTest test of each."""
 import filecmp
 import os
 import pathlib
