@@ -161,11 +161,10 @@ def windows_cell(args, work):
 KIT_TESTS = ["reference_test", "starter_gen_test", "grader_test", "fork_safety_test"]
 
 
-def kit_cell(args, work, execute, cmake_args, env=None, exclude=()):
-    """Configures and builds the kit (reference, grader, tools, C++ tests), then runs the C++
-    tests. The root's ccache (Root's ccache) keeps reruns short when the sources have not
-    changed."""
-    build = work / "kit"
+def kit_cell(args, build, execute, cmake_args, env=None, exclude=()):
+    """Configures and builds the kit (reference, grader, tools, C++ tests) in `build`, then runs
+    the C++ tests. The root's ccache (Root's ccache) keeps reruns short when the sources have
+    not changed."""
     execute(["cmake", "-S", args.source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
              "-DBLOOM_BENCHMARKS=OFF", *cmake_args], env=env)
     execute(["cmake", "--build", build, "-j", "2"], env=env)
@@ -207,15 +206,25 @@ def cell_table():
                     "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
                     "libseccomp-dev", "git"]  # git: the Classroom template is a repository
         root = Root(args.source, "trixie", packages, work, ccache=True)
-        root.binds.append(f"{args.source}:{args.source}")
+        # The build folder inside the root has the same path every run: the C++ tests are
+        # compiled with their programs' paths in them (BLOOM_GRADER_BINARY, ...), which a
+        # folder of a new name each run would keep out of the ccache (every test source
+        # compiled again, 70 s of CPU). Each run's root has its own mounts, so no two share it.
+        inside = pathlib.Path("/bloom-kit-cell")
+        root.binds += [f"{args.source}:{args.source}", f"{work}:{inside}"]
+        # a git worktree's repository lies outside it: the Classroom template's tests read it
+        common = pathlib.Path(run(["git", "-C", args.source, "rev-parse", "--path-format=absolute",
+                                   "--git-common-dir"], check=False).stdout.strip() or args.source)
+        if not common.is_relative_to(args.source) and common.is_dir():
+            root.binds.append(f"{common}:{common}")
         # deps.sh finds Debian 13's Boost under its own name: all it asks for is in the root.
         root(["bash", args.source / "scripts" / "deps.sh", "grader"])
         # The root is a chroot, in which the kernel refuses a user namespace (unshare(2),
         # EPERM): bubblewrap's kind cannot run here, as on a host without user namespaces. Its
         # cases run on the host (the plain build); here the grader must refuse it by name.
         namespaces_only = ["*in the namespaces sandbox*", "a sandboxed run's CPU time is all of its processes'*"]
-        kit_cell(args, work, root, [], exclude=namespaces_only)
-        refused = root([work / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
+        kit_cell(args, inside / "kit", root, [], exclude=namespaces_only)
+        refused = root([inside / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
         if refused.returncode != 2 or "cannot create its namespaces here" not in refused.stderr:
             raise Failure(f"bloom-grader sandbox in a chroot should refuse the namespaces kind by "
                           f"name: exit {refused.returncode}\n{refused.stderr}")
