@@ -161,11 +161,11 @@ def windows_cell(args, work):
 KIT_TESTS = ["reference_test", "starter_gen_test", "grader_test", "fork_safety_test"]
 
 
-def kit_cell(args, build, execute, cmake_args, env=None, exclude=()):
-    """Configures and builds the kit (reference, grader, tools, C++ tests) in `build`, then runs
-    the C++ tests. The root's ccache (Root's ccache) keeps reruns short when the sources have
-    not changed."""
-    execute(["cmake", "-S", args.source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
+def kit_cell(source, build, execute, cmake_args, env=None, exclude=()):
+    """Configures and builds the kit at `source` (reference, grader, tools, C++ tests) in
+    `build`, then runs the C++ tests. The root's ccache (Root's ccache) keeps reruns short when
+    the sources have not changed."""
+    execute(["cmake", "-S", source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
              "-DBLOOM_BENCHMARKS=OFF", *cmake_args], env=env)
     execute(["cmake", "--build", build, "-j", "2"], env=env)
     for test in KIT_TESTS:
@@ -206,12 +206,15 @@ def cell_table():
                     "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
                     "libseccomp-dev", "git"]  # git: the Classroom template is a repository
         root = Root(args.source, "trixie", packages, work, ccache=True)
-        # The build folder inside the root has the same path every run: the C++ tests are
-        # compiled with their programs' paths in them (BLOOM_GRADER_BINARY, ...), which a
-        # folder of a new name each run would keep out of the ccache (every test source
-        # compiled again, 70 s of CPU). Each run's root has its own mounts, so no two share it.
+        # The kit and its build folder have the same paths inside the root every run, whatever
+        # the clone's: the C++ tests are compiled with their programs' and the kit's paths in
+        # them (BLOOM_GRADER_BINARY, BLOOM_SOURCE_DIR, ...), which a folder of a new name each
+        # run, or a fresh clone elsewhere, would keep out of the ccache (every test source
+        # compiled again: 70 s of CPU warm, 550 s cold). Each run's root has its own mounts,
+        # so no two runs share them. It is the same build of the same sources.
         inside = pathlib.Path("/bloom-kit-cell")
-        root.binds += [f"{args.source}:{args.source}", f"{work}:{inside}"]
+        root.binds += [f"{args.source}:{args.source}", f"{work}:{inside}",
+                       f"{args.source}:{inside / 'source'}"]
         # a git worktree's repository lies outside it: the Classroom template's tests read it
         common = pathlib.Path(run(["git", "-C", args.source, "rev-parse", "--path-format=absolute",
                                    "--git-common-dir"], check=False).stdout.strip() or args.source)
@@ -223,7 +226,7 @@ def cell_table():
         # EPERM): bubblewrap's kind cannot run here, as on a host without user namespaces. Its
         # cases run on the host (the plain build); here the grader must refuse it by name.
         namespaces_only = ["*in the namespaces sandbox*", "a sandboxed run's CPU time is all of its processes'*"]
-        kit_cell(args, inside / "kit", root, [], exclude=namespaces_only)
+        kit_cell(inside / "source", inside / "kit", root, [], exclude=namespaces_only)
         refused = root([inside / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
         if refused.returncode != 2 or "cannot create its namespaces here" not in refused.stderr:
             raise Failure(f"bloom-grader sandbox in a chroot should refuse the namespaces kind by "
