@@ -396,7 +396,7 @@ def host_execute(clone):
 def root_execute(root, clone):
     def execute(script, output_file, seconds, extra):
         done = root(["env", "-i", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-                     "HOME=/root", f"GITHUB_OUTPUT={output_file}", *(f"{k}={v}" for k, v in extra.items()), "timeout", "-s", "KILL", str(int(seconds)),
+                     "HOME=/root", *root.env, f"GITHUB_OUTPUT={output_file}", *(f"{k}={v}" for k, v in extra.items()), "timeout", "-s", "KILL", str(int(seconds)),
                      "sh", "-c", f"cd '{clone}' && exec \"$@\"", "sh", *BASH, "-c", script], check=False)
         return done.returncode, done.stdout + done.stderr, done.returncode in (124, 137)
     return execute
@@ -464,7 +464,9 @@ def main():
         solved = solved_starters(args.make_starters, source, tmp / "solved", exercise) / exercise
         root = None
         if args.debian_root:
-            root = Root(source, args.debian_root, ["g++", "cmake", "make"], tmp)
+            # the first step's build goes through the root's ccache (Root's ccache): the same
+            # GCC 10 output, compiled once for the four students and kept for the next run
+            root = Root(source, args.debian_root, ["g++", "cmake", "make"], tmp, ccache=True)
             print(root(["sh", "-c", "g++ --version | head -1; cmake --version | head -1"]).stdout.strip())
         played = {}
         for name in ("solved", "untouched", MISTAKE[0], "broken"):

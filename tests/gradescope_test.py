@@ -131,10 +131,13 @@ def unzip(zip_path, into):
             target.chmod((info.external_attr >> 16) & 0o777 or 0o644)
 
 
-def in_debian_root(source, suite, tmp):
-    """Makes the zip, unpacks it into the root's /autograder, runs setup.sh there; returns a
-    function that runs run_autograder on a submission folder and returns the results folder."""
-    build = tmp / "zip-build"
+def in_debian_root(source, suite, tmp, build):
+    """Makes the zip in `build` (the kit's build folder), unpacks it into the root's
+    /autograder, runs setup.sh there; returns a function that runs run_autograder on a
+    submission folder and returns the results folder. The zip's static grader is built where
+    an instructor's make-zip.sh builds it, BUILD/static-grader, which static_grader_test.py
+    builds too: one build of it for both (CMake's RESOURCE_LOCK keeps them apart), which a
+    rerun with unchanged sources finds up to date; make-zip.sh runs whole all the same."""
     made = run(["bash", source / "gradescope" / "make-zip.sh"], env=dict(os.environ, BLOOM_BUILD_DIR=str(build)))
     print(made.stdout.strip())
     # what the instructor must read, and nothing else: no compiler warning, no build log
@@ -184,7 +187,11 @@ def main():
     parser.add_argument("--make-starters", required=True)
     parser.add_argument("--debian-root", metavar="SUITE",
                         help="grade with the zip inside a Debian root of SUITE (needs root)")
+    parser.add_argument("--build-dir", type=pathlib.Path,
+                        help="with --debian-root: the kit's build folder, where make-zip.sh builds")
     args = parser.parse_args()
+    if args.debian_root and not args.build_dir:
+        parser.error("--debian-root needs --build-dir")
     args.source = args.source.resolve()
     exercise = (args.source / "gradescope" / "exercise").read_text().strip()
     failures = []
@@ -214,8 +221,8 @@ def main():
                                   capture_output=True, text=True, cwd=root)
             return done, root / "results"
 
-        run_autograder = in_debian_root(args.source, args.debian_root, tmp) if args.debian_root \
-            else on_host
+        run_autograder = (in_debian_root(args.source, args.debian_root, tmp, args.build_dir.resolve())
+                          if args.debian_root else on_host)
 
         def autograde(name, fill):
             submission = tmp / name / "submission"

@@ -9,8 +9,11 @@ MinGW-w64 and grades bloom.exe through wine. The kit cell builds the reference, 
 their C++ tests in another Debian release, and runs those tests (the kit's clang build is
 scripts/test.sh's ASan + UBSan stage, which runs them too).
 
-Cells that need a Debian root get it from scripts/debian-root.sh (cached). `--list` prints the
-cell names, one a line: tests/CMakeLists.txt makes one CTest test of each."""
+Cells that need a Debian root get it from scripts/debian-root.sh (cached), and compile in it
+through a ccache of that suite's kept beside the roots (tests/support/debian_root.py): every
+build still runs with the root's compiler and -Werror, and a failed compile is never cached, so
+a rerun fails where the first run would. `--list` prints the cell names, one a line:
+tests/CMakeLists.txt makes one CTest test of each."""
 import filecmp
 import os
 import pathlib
@@ -22,11 +25,11 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "support"))
 import cli  # noqa: E402
-from debian_root import Failure, Root, run  # noqa: E402
+from debian_root import ROOTS, Failure, Root, run  # noqa: E402
 from starters import cmake_build, solved_starters  # noqa: E402
 
 EXERCISES_FROM = "starter"  # the committed starters name the exercises: one folder each
-CACHE = pathlib.Path(os.environ.get("BLOOM_ROOT_CACHE", "/var/cache/bloom-kit/roots")).parent
+CACHE = ROOTS.parent
 
 
 def need(program):
@@ -158,17 +161,13 @@ def windows_cell(args, work):
 KIT_TESTS = ["reference_test", "starter_gen_test", "grader_test", "fork_safety_test"]
 
 
-def kit_cell(args, work, execute, cmake_args, ccache_dir, env=None, exclude=()):
-    """Configures and builds the kit (reference, grader, tools, C++ tests), then runs the C++
-    tests. ccache keeps reruns short when the sources have not changed: paths relative to the
-    build folder (base dir /), and the working folder out of the hash, as scripts/test.sh does
-    for the kit's own builds."""
-    build = work / "kit"
-    execute(["cmake", "-S", args.source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
-             "-DBLOOM_BENCHMARKS=OFF", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", *cmake_args],
-            env=env)
-    execute(["env", f"CCACHE_DIR={ccache_dir}", "CCACHE_BASEDIR=/", "CCACHE_NOHASHDIR=1",
-             "cmake", "--build", build, "-j", "2"], env=env)
+def kit_cell(source, build, execute, cmake_args, env=None, exclude=()):
+    """Configures and builds the kit at `source` (reference, grader, tools, C++ tests) in
+    `build`, then runs the C++ tests. The root's ccache (Root's ccache) keeps reruns short when
+    the sources have not changed."""
+    execute(["cmake", "-S", source, "-B", build, "-G", "Ninja", "-DBLOOM_WERROR=ON",
+             "-DBLOOM_BENCHMARKS=OFF", *cmake_args], env=env)
+    execute(["cmake", "--build", build, "-j", "2"], env=env)
     for test in KIT_TESTS:
         # `exclude`: doctest patterns of grader_test's cases this cell cannot run, said below
         flags = [f"--test-case-exclude={','.join(exclude)}"] if exclude and test == "grader_test" else []
@@ -188,7 +187,10 @@ def cell_table():
         return cell
 
     def bullseye_starter(args, work):
-        root = Root(args.source, "bullseye", ["g++", "cmake", "make"], work)
+        # Compiles go through the root's ccache (Root's ccache): a rerun gets GCC 10's own
+        # output back, and the exercises share their common sources' objects; every build
+        # still runs, with -Werror, and each check is run as before.
+        root = Root(args.source, "bullseye", ["g++", "cmake", "make"], work, ccache=True)
         print(root(["g++", "--version"]).stdout.splitlines()[0])
         starter_cell(args, work, root, [])
         # Its Boost (1.74) cannot build the grader: deps.sh says so and names the way out.
@@ -203,18 +205,29 @@ def cell_table():
                     "libboost-filesystem-dev", "libcli11-dev", "nlohmann-json3-dev",
                     "doctest-dev", "bubblewrap", "ccache", "make",  # make: the build recipe's fallback
                     "libseccomp-dev", "git"]  # git: the Classroom template is a repository
-        root = Root(args.source, "trixie", packages, work)
-        ccache_dir = CACHE / "ccache-trixie"
-        ccache_dir.mkdir(parents=True, exist_ok=True)
-        root.binds += [f"{args.source}:{args.source}", f"{ccache_dir}:{ccache_dir}"]
+        root = Root(args.source, "trixie", packages, work, ccache=True)
+        # The kit and its build folder have the same paths inside the root every run, whatever
+        # the clone's: the C++ tests are compiled with their programs' and the kit's paths in
+        # them (BLOOM_GRADER_BINARY, BLOOM_SOURCE_DIR, ...), which a folder of a new name each
+        # run, or a fresh clone elsewhere, would keep out of the ccache (every test source
+        # compiled again: 70 s of CPU warm, 550 s cold). Each run's root has its own mounts,
+        # so no two runs share them. It is the same build of the same sources.
+        inside = pathlib.Path("/bloom-kit-cell")
+        root.binds += [f"{args.source}:{args.source}", f"{work}:{inside}",
+                       f"{args.source}:{inside / 'source'}"]
+        # a git worktree's repository lies outside it: the Classroom template's tests read it
+        common = pathlib.Path(run(["git", "-C", args.source, "rev-parse", "--path-format=absolute",
+                                   "--git-common-dir"], check=False).stdout.strip() or args.source)
+        if not common.is_relative_to(args.source) and common.is_dir():
+            root.binds.append(f"{common}:{common}")
         # deps.sh finds Debian 13's Boost under its own name: all it asks for is in the root.
         root(["bash", args.source / "scripts" / "deps.sh", "grader"])
         # The root is a chroot, in which the kernel refuses a user namespace (unshare(2),
         # EPERM): bubblewrap's kind cannot run here, as on a host without user namespaces. Its
         # cases run on the host (the plain build); here the grader must refuse it by name.
         namespaces_only = ["*in the namespaces sandbox*", "a sandboxed run's CPU time is all of its processes'*"]
-        kit_cell(args, work, root, [], ccache_dir, exclude=namespaces_only)
-        refused = root([work / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
+        kit_cell(inside / "source", inside / "kit", root, [], exclude=namespaces_only)
+        refused = root([inside / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
         if refused.returncode != 2 or "cannot create its namespaces here" not in refused.stderr:
             raise Failure(f"bloom-grader sandbox in a chroot should refuse the namespaces kind by "
                           f"name: exit {refused.returncode}\n{refused.stderr}")
