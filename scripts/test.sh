@@ -84,7 +84,9 @@ rm -f "$stop"
 BLOOM_FUZZ_STOP_FILE=$stop chrt --idle 0 \
   ctest --test-dir build-fuzz --output-on-failure -j 3 >build-fuzz/fuzzing.log 2>&1 &
 fuzzing=$!
-trap 'touch "$stop"' EXIT  # a stage that stops the script stops the fuzzers too
+# A stage that stops the script ends the fuzzing after each target's minute; they share the
+# script's process group, so a terminal's Ctrl-C, or a kill of the group, ends them at once.
+trap 'touch "$stop"' EXIT
 status=0
 # One CTest run for the long stage and the rest: CTest starts the longest first (their COST,
 # tests/CMakeLists.txt) and fills the other core with the short ones, where two runs would each
