@@ -58,9 +58,6 @@ def main():
     parser = cli.parser(__doc__)
     for name in ("grader", "cases", "student", "escape", "make-starters", "segfault", "fake-pass", "reference"):
         parser.add_argument("--" + name, required=True, type=pathlib.Path)
-    parser.add_argument("--skip-load", action="store_true",
-                        help="leave out the shards graded beside CPU hogs: a property of timing, which "
-                             "the release build tests, and hogs that would slow every sanitizer test beside it")
     parser.add_argument("--builds-only", action="store_true",
                         help="only the C++ builds (--build cmake and --starter), for the sanitizer "
                              "build: the rest reaches no line of the kit there that other tests do "
@@ -145,25 +142,22 @@ def main():
             # above. The limit is on CPU time, which the load does not change; on the wall clock a
             # program gets a fifth of a core or less here, and no-byte-cap's 512 MiB on
             # cap-36000-bytes (2 s of CPU in Python) went past the 5 s it once had there.
-            if args.skip_load:
-                progress("under load: not run in this build (--skip-load); the release build runs it")
-            else:
-                hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-                        for _ in range(4 * (os.cpu_count() or 1))]
-                try:
-                    loaded_shards = [tmp / f"loaded-shard{i}" for i in (1, 2, 3)]
-                    for i, folder in enumerate(loaded_shards, 1):
-                        batch(args.grader, args.cases, subs, folder, "--shard", f"{i}/3")
-                finally:
-                    for hog in hogs:
-                        hog.kill()
-                        hog.wait()
-                subprocess.run([args.grader, "merge", *loaded_shards, "--out", tmp / "loaded-merged.csv"], check=True,
-                               stdout=subprocess.DEVNULL)
-                differ = (set((tmp / "loaded-merged.csv").read_text().splitlines())
-                          ^ set((one / "gradebook.csv").read_text().splitlines()))
-                expect(not differ, f"beside CPU hogs, 3 shards merged differ from the run without them: {sorted(differ)}")
-                progress(f"under load ({len(hogs)} CPU hogs): 3 shards merged give the same gradebook")
+            hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                    for _ in range(4 * (os.cpu_count() or 1))]
+            try:
+                loaded_shards = [tmp / f"loaded-shard{i}" for i in (1, 2, 3)]
+                for i, folder in enumerate(loaded_shards, 1):
+                    batch(args.grader, args.cases, subs, folder, "--shard", f"{i}/3")
+            finally:
+                for hog in hogs:
+                    hog.kill()
+                    hog.wait()
+            subprocess.run([args.grader, "merge", *loaded_shards, "--out", tmp / "loaded-merged.csv"], check=True,
+                           stdout=subprocess.DEVNULL)
+            differ = (set((tmp / "loaded-merged.csv").read_text().splitlines())
+                      ^ set((one / "gradebook.csv").read_text().splitlines()))
+            expect(not differ, f"beside CPU hogs, 3 shards merged differ from the run without them: {sorted(differ)}")
+            progress(f"under load ({len(hogs)} CPU hogs): 3 shards merged give the same gradebook")
 
             # the instructor's copy: a hidden case in full with --show-hidden, masked without
             hidden = tmp / "hidden" / "bip37"

@@ -477,6 +477,9 @@ def answer(line, state):
     raise ValueError(line)
 
 
+USAGE = "usage: mistaken.py [-h] [--mistake ID]..."
+
+
 def mistakes_of(argv):
     """The ids of `--mistake ID` (or `--mistake=ID`), repeated. Read by hand: argparse costs
     this program half its start (the grader starts it once a case, thousands of times a test)."""
@@ -484,15 +487,14 @@ def mistakes_of(argv):
     while rest:
         word = rest.pop(0)
         if word in ("-h", "--help"):
-            print(f"usage: mistaken.py [-h] [--mistake ID]...\n\n{__doc__}")
+            print(f"{USAGE}\n\n{__doc__}")
             sys.exit(0)
         if word == "--mistake" and rest:
             mistakes.append(rest.pop(0))
         elif word.startswith("--mistake="):
             mistakes.append(word.removeprefix("--mistake="))
         else:
-            print(f"usage: mistaken.py [-h] [--mistake ID]...\nmistaken.py: error: unrecognized "
-                  f"argument: {word}", file=sys.stderr)
+            print(f"{USAGE}\nmistaken.py: error: unrecognized argument: {word}", file=sys.stderr)
             sys.exit(2)
     return mistakes
 
