@@ -6,6 +6,7 @@
   python3 bench/batch_bench.py build scaling [--submissions N]
   python3 bench/batch_bench.py build sandbox [--submissions N] [--rounds R]
   python3 bench/batch_bench.py build fastpath [--submissions N] [--rounds R] [--open]
+  python3 bench/batch_bench.py build shards [--submissions N]
 
 hung: 40 submissions, 10 of which never answer, graded with the old defaults (every case
 runs to a limit of 10 s, --timeout; about 20 minutes on 2 cores, mostly waiting, so other work
@@ -40,7 +41,16 @@ started) per submission, which other work on the machine changes far less than t
 time; from the reports, the build's median wall time and mean CPU time and the cases' time.
 Then one submission's parts, each timed alone three times (median CPU): CMake's configure,
 its build (the student's file compiled, the given files from ccache, the link), the fast
-path's compile and its archive and link, and its cases run with and without --sandbox."""
+path's compile and its archive and link, and its cases run with and without --sandbox.
+
+shards: N distinct solved bip37 submissions (default 60) graded the way the Slurm job file
+grades a shard (deploy/slurm-batch.sbatch with --starter: --build cmake --starter
+starter/bip37 --sandbox --jobs 2 --shard I/S) as 1, 2 and 4 shards. The tasks share one
+starter cache (GRADES/starter-cache), which the first fills: the starter's build is timed
+once, alone, first. Then each shard runs alone, one after another, as it would on a machine of
+its own, reading that cache. For each count: each shard's wall and CPU time, the batch's time
+on that many machines (the starter's build, then the slowest shard), the rate that gives, and
+that `merge` of the shards writes the 1-shard run's gradebook byte for byte."""
 import argparse
 import json
 import os
@@ -58,7 +68,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("build", type=pathlib.Path)
-    parser.add_argument("what", choices=("hung", "builds", "scaling", "sandbox", "fastpath"))
+    parser.add_argument("what", choices=("hung", "builds", "scaling", "sandbox", "fastpath", "shards"))
     parser.add_argument("--timeout", default="10")
     parser.add_argument("--submissions", type=int)
     parser.add_argument("--rounds", type=int, default=1)
@@ -73,6 +83,8 @@ def main():
         return sandboxed(build, args.submissions or 24, args.rounds)
     if args.what == "fastpath":
         return fastpath(build, args.submissions or 60, args.rounds, not args.open)
+    if args.what == "shards":
+        return shards(build, args.submissions or 60)
     grader = build / "bin" / "bloom-grader"
     sleeper = next(build.rglob("hostile_sleep_forever"))  # hung
     with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
@@ -304,6 +316,57 @@ def scaling(build, count):
             print(f"  {label}: {seconds:.0f} s, {3600 * count / seconds:.0f} an hour, "
                   f"{rows[0][1] / seconds:.2f}x --jobs 1; {passed} of {count} passed")
         return 0 if all(r[2] == count for r in rows) else 1
+
+
+def shards(build, count):
+    grader = build / "bin" / "bloom-grader"
+    common = ["--cases", ROOT / "cases" / "protocol", "--cases", ROOT / "cases" / "bip37", "--build", "cmake",
+              "--run", "{project}/build/bloom", "--starter", ROOT / "starter" / "bip37", "--sandbox", "--jobs", "2"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CCACHE", "CMAKE_"))}
+    with tempfile.TemporaryDirectory(prefix="bloom-bench-") as tmp:
+        tmp = pathlib.Path(tmp)
+        tmp.chmod(0o755)  # the sandbox's uids reach the starter's cache through it
+        subprocess.run([build / "bin" / "bloom-make-starters", "--solved", "--out", tmp / "solved"],
+                       check=True, capture_output=True)
+        subs = solved_submissions(tmp, count, distinct=True)
+        print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
+        cache = tmp / "starter-cache"
+        (tmp / "none").mkdir()
+        starter_wall, starter_cpu, _ = cpu_of([grader, "batch", *common, "--submissions", tmp / "none", "--out",
+                                               tmp / "none-out", "--starter-cache", cache], env=env)
+        print(f"  the starter's build, into the shared cache: {starter_wall:.0f} s, CPU {starter_cpu:.0f} s", flush=True)
+        rows, passed, single = [], 0, None
+        for total in (1, 2, 4):
+            outs, times = [], []
+            for index in range(1, total + 1):
+                out = tmp / f"out-{total}" / f"shard-{index}"
+                wall, cpu, done = cpu_of([grader, "batch", *common, "--submissions", subs, "--out", out,
+                                          "--shard", f"{index}/{total}", "--starter-cache", cache], env=env)
+                if done.returncode not in (0, 1):
+                    print(f"  shard {index}/{total}: exit {done.returncode}: {done.stderr[-400:]}")
+                outs.append(out)
+                times.append((wall, cpu))
+                passed += sum(json.loads(p.read_text())["status"] == "passed" for p in out.glob("s*.json"))
+                print(f"  shard {index}/{total}: {wall:.0f} s, CPU {cpu:.0f} s, load average "
+                      f"{os.getloadavg()[0]:.1f}", flush=True)
+            merged = tmp / f"out-{total}" / "gradebook.csv"
+            if total == 1:
+                single = (outs[0] / "gradebook.csv").read_bytes()
+            else:
+                subprocess.run([grader, "merge", *outs, "--out", merged], check=True, capture_output=True, env=env)
+            same = total == 1 or merged.read_bytes() == single
+            rows.append((total, times, same))
+        print(f"{count} distinct solved bip37 submissions, --build cmake --starter starter/bip37 --sandbox --jobs 2 "
+              f"--shard I/S, protocol + bip37 (43 cases); the starter's build first ({starter_wall:.0f} s), "
+              "then each shard alone")
+        for total, times, same in rows:
+            batch = starter_wall + max(times)[0]
+            print(f"  {total} shard(s): each {', '.join(f'{w:.0f} s (CPU {c:.0f} s)' for w, c in times)}; "
+                  f"on {total} machine(s) {batch:.0f} s, {3600 * count / batch:.0f} an hour, "
+                  f"{(starter_wall + rows[0][1][0][0]) / batch:.2f}x 1 shard; merged gradebook "
+                  f"{'the single run' + chr(39) + 's, byte for byte' if same else 'DIFFERS'}")
+        print(f"  {passed} of {3 * count} gradings passed")
+        return 0 if passed == 3 * count and all(row[2] for row in rows) else 1
 
 
 def builds(build, count):
