@@ -58,3 +58,19 @@ TEST_CASE("the Markdown table has a row per option of the commands asked, bars e
         "| option | value | default | taken by | what it does |\n|---|---|---|---|---|\n"
         "| `--a` | `N` |  | run | x \\| y<br>z |\n");
 }
+
+// A help text that says its default ("(default 60000-60999)") says the row's: the row's default
+// is the one the adapter holds equal to the field's, so the help cannot drift from the field.
+TEST_CASE("a help text's stated default is the row's default") {
+  int stated = 0;
+  for (const grader::OptionRow& row : grader::option_table()) {
+    const std::size_t at = row.help.find("(default ");
+    if (at == std::string::npos) continue;
+    ++stated;
+    const std::string shown = grader::shown_default(row);
+    CHECK_MESSAGE(!shown.empty(), row.name << " states a default in its help but has none");
+    CHECK_MESSAGE(row.help.compare(at + 9, shown.size(), shown) == 0,
+                  row.name << "'s help states another default than " << shown << ": " << row.help);
+  }
+  CHECK(stated >= 10);
+}
