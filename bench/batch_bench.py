@@ -41,7 +41,8 @@ started) per submission, which other work on the machine changes far less than t
 time; from the reports, the build's median wall time and mean CPU time and the cases' time.
 Then one submission's parts, each timed alone three times (median CPU): CMake's configure,
 its build (the student's file compiled, the given files from ccache, the link), the fast
-path's compile and its archive and link, and its cases run with and without --sandbox.
+path's compile (plainly and through its precompiled header) and its archive and link, and
+its cases run with and without --sandbox.
 
 shards: N distinct solved bip37 submissions (default 60) graded the way the Slurm job file
 grades a shard (deploy/slurm-batch.sbatch with --starter: --build cmake --starter
@@ -274,6 +275,8 @@ def breakdown(grader, tmp, cases, env):
              ("cmake: configure and build (the student's file compiled, 15 from ccache, link)",
               "rm -rf build && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target bloom"),
              ("fast: compile the student's file, archive, link", f"sh {script} CMakeFiles/bloom_core.dir/src/bip37.cpp.o"),
+             ("fast: the same, through the precompiled header",
+              f"sh {script} CMakeFiles/bloom_core.dir/src/bip37.cpp.o+pch"),
              ("fast: archive and link alone", f"sh {script}")]
     print("one submission's parts, alone (median of 3: CPU s, wall s; output hidden):")
     for label, line in parts:

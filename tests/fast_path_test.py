@@ -6,8 +6,13 @@ kind for machines without user namespaces, Gradescope's), get the same verdict, 
 details on every case.
 The gradebook's build_path says which way each went: fast for those shaped like the starter
 (the stub, the solution, three mistakes in the student's file, one that does not compile,
-one that includes a file of the grader's folder by its absolute path), cmake for one that
-changed a given file and one whose new header sits beside the given files. That include is
+one that includes a file of the grader's folder by its absolute path, one with a macro before
+its includes), cmake for one that changed a given file and one whose new header sits beside the
+given files. The student's file compiles through the starter build's precompiled header
+(docs/batch.md, "The fast path") when its includes come first, and the objects are the same
+byte for byte both ways; the one whose macro comes first compiles plainly: the macro renames a
+standard class, so its own includes fail to compile, as CMake's build shows, where the
+precompiled header would have read them before the macro and built it. That include is
 refused every way alike, as the sandbox shows the build nothing of the grader's folders (the
 users kind: nothing its uid may not read, and the file is root's, mode 600). The
 second batch reuses the starter's build of the first (--starter-cache), and the cache's key
@@ -62,6 +67,21 @@ def make_submissions(starter, solved, subs, secret):
         given.write("// a student's note in a given file\n")
     shutil.copytree(subs / "solved", subs / "new-header")
     (subs / "new-header" / "src" / "helper.hpp").write_text("// nothing yet\n")
+    shutil.copytree(subs / "solved", subs / "macro-first")
+    text = (subs / "macro-first" / STUDENT).read_text()
+    (subs / "macro-first" / STUDENT).write_text("#define runtime_error logic_error\n" + text)
+
+
+def same_objects(cache, project):
+    """Whether the student's file of `project` compiles to the same object through the
+    precompiled header and without it, by the fast path's own script."""
+    script = next(cache.glob("starter-*/fast-build.sh"))
+    unit = "CMakeFiles/bloom_core.dir/src/bip37.cpp.o"
+    objects = []
+    for word in (unit + "+pch", unit):
+        subprocess.run(["/bin/sh", script, word], cwd=project, check=True, capture_output=True)
+        objects.append((project / "build" / unit).read_bytes())
+    return objects[0] == objects[1] and len(objects[0]) > 1000
 
 
 def main():
@@ -100,10 +120,16 @@ def main():
             reports[way] = {p.stem: json.loads(p.read_text()) for p in (tmp / way).glob("*.json")}
             paths[way] = {row["id"]: row["build_path"] for row in csv.DictReader((tmp / way / "gradebook.csv").open())}
         expected = {ident: "cmake" if ident in ("given-changed", "new-header") else "fast" for ident in paths["fast"]}
+        header = {ident: "+pch" in r["build"]["command"] for ident, r in reports["fast"].items()}
+        check(header == {ident: way == "fast" and ident not in ("stub", "macro-first") for ident, way in expected.items()},
+              f"which fast builds took the precompiled header: {header}")
+        project = tmp / "objects"
+        shutil.copytree(subs / "no-wrap", project)
+        check(same_objects(cache, project), "the precompiled header changed the student's object")
         check(paths["fast"] == expected, f"the fast batch's build paths: {paths['fast']}")
         check(paths["fast-users"] == expected, f"the users kind's fast batch's build paths: {paths['fast-users']}")
         check(set(paths["cmake"].values()) == {"cmake"}, f"--no-fast-path's build paths: {paths['cmake']}")
-        check(len(reports["fast"]) == len(EDITS) + 3, f"reports: {sorted(reports['fast'])}")
+        check(len(reports["fast"]) == len(EDITS) + 4, f"reports: {sorted(reports['fast'])}")
         for ident, slow in sorted(reports["cmake"].items()):
             for way in ("fast", "fast-users"):
                 fast = reports[way].get(ident, {})
@@ -117,7 +143,8 @@ def main():
             print(f"{ident}: {paths['fast'][ident]}, {fast['status']} {fast['summary']['score']}/"
                   f"{fast['summary']['max_score']} every way", flush=True)
         statuses = {ident: r["status"] for ident, r in reports["fast"].items()}
-        check(statuses["solved"] == "passed" and statuses["stub"] == "failed" and statuses["no-compile"] == "build-failed",
+        check(statuses["solved"] == "passed" and statuses["stub"] == "failed" and statuses["no-compile"] == "build-failed"
+              and statuses["macro-first"] == "build-failed",
               f"statuses: {statuses}")
         for way in reports:  # the sandbox shows no file of the grader's: the include fails alike
             odd = reports[way]["odd-include"]

@@ -148,7 +148,8 @@ fs::path starter_build(const fs::path& project, const fs::path& cache, const Lim
 
 std::string starter_build_key(const fs::path& project) {
   std::uint64_t hash = 14695981039346656037ULL;
-  mix(hash, "fast-build 2");  // this layout's version: 2, its files opened to the slot uids
+  // this layout's version: 2, its files opened to the slot uids; 3, the precompiled headers
+  mix(hash, "fast-build 3");
   mix(hash, submission_build_command());
   for (const char* tool : {"c++", "cmake", "ninja", "ccache", "ar", "ranlib", "ld"})
     mix(hash, tool_identity(tool));
@@ -210,6 +211,8 @@ std::optional<BuildCache> prime_build_cache(const fs::path& starter, const Limit
       std::cerr << "bloom-grader batch: no fast path, every submission builds with CMake: "
                 << why_not << "\n";
     }
+    for (const std::string& why : cache.fast ? cache.fast->no_header : std::vector<std::string>{})
+      std::cerr << "bloom-grader batch: no precompiled header, compiled plainly: " << why << "\n";
     return cache;
   } catch (const fs::filesystem_error& error) {
     problem = std::string("--starter: ") + error.what();

@@ -56,18 +56,28 @@ std::optional<std::string> inside(const std::string& path, const fs::path& proje
   return relative.generic_string();
 }
 
-// Each object's files from Ninja's deps log (`ninja -t deps`), those inside the project.
-std::map<std::string, std::vector<std::string>> deps_of(const std::vector<std::string>& lines,
-                                                        const fs::path& project) {
-  std::map<std::string, std::vector<std::string>> deps;
-  std::vector<std::string>* current = nullptr;
+// Each object's files from Ninja's deps log (`ninja -t deps`): those inside the project, relative
+// to it, and the others (the standard library's), as the compiler named them.
+struct Reads {
+  std::vector<std::string> mine;
+  std::vector<std::string> system;
+};
+
+std::map<std::string, Reads> deps_of(const std::vector<std::string>& lines,
+                                     const fs::path& project) {
+  std::map<std::string, Reads> deps;
+  Reads* current = nullptr;
   for (const std::string& line : lines) {
     if (line.empty()) continue;
     if (line[0] != ' ') {
       current = &deps[line.substr(0, line.find(": #deps"))];
     } else if (current != nullptr) {
       const std::string path = line.substr(line.find_first_not_of(' '));
-      if (const std::optional<std::string> mine = inside(path, project)) current->push_back(*mine);
+      if (const std::optional<std::string> mine = inside(path, project)) {
+        current->mine.push_back(*mine);
+      } else {
+        current->system.push_back(path);
+      }
     }
   }
   return deps;
@@ -125,7 +135,8 @@ std::string without_launcher(const std::string& command) {
 // The script: each unit compiled when its object is an argument, else linked to the
 // starter's; then the starter's other commands (the archive, the link) as they ran.
 std::string script_of(const fs::path& project, const std::vector<std::string>& commands,
-                      const std::vector<Compile>& compiles) {
+                      const std::vector<Compile>& compiles,
+                      const std::vector<PrecompiledHeader>& headers) {
   const std::string starter = project.string();
   std::set<std::string> folders;
   for (const Compile& compile : compiles)
@@ -148,11 +159,43 @@ std::string script_of(const fs::path& project, const std::vector<std::string>& c
       script += mine + "\n";
       continue;
     }
-    script += "case \"$W\" in *\" " + compile->object + " \"*) " + without_launcher(mine) +
-              " ;;\n  *) ln -s " + starter + "/build/" + compile->object + " " + compile->object +
+    script += "case \"$W\" in *\" " + compile->object + " \"*) " + without_launcher(mine) + " ;;\n";
+    for (const PrecompiledHeader& pch : headers) {
+      if (pch.object == compile->object)
+        script += "  *\" " + compile->object + "+pch \"*) " +
+                  with_header(without_launcher(mine), pch) + " ;;\n";
+    }
+    script += "  *) ln -s " + starter + "/build/" + compile->object + " " + compile->object +
               " ;;\nesac\n";
   }
   return script;
+}
+
+// The precompiled header of each unit whose source is a student's file (precompiled_header.hpp),
+// in pch/ beside the script, or why it has none.
+void make_headers(FastBuild& fast, const std::vector<std::string>& commands,
+                  const std::vector<Compile>& compiles, const std::map<std::string, Reads>& reads) {
+  for (const Compile& compile : compiles) {
+    const std::optional<std::string> source = inside(compile.source, fast.project);
+    if (!source || std::find(fast.student_files.begin(), fast.student_files.end(), *source) ==
+                       fast.student_files.end())
+      continue;
+    const auto command = std::find_if(commands.begin(), commands.end(), [&](const std::string& c) {
+      return c.find(" -o " + compile.object + " ") != std::string::npos;
+    });
+    std::string why_not = "the starter's build ran no compile of it";
+    std::optional<PrecompiledHeader> pch;
+    if (command != commands.end()) {
+      pch = make_precompiled_header(fast.project, compile.object, *source,
+                                    without_launcher(*command), reads.at(compile.object).system,
+                                    fast.script.parent_path() / "pch", why_not);
+    }
+    if (pch) {
+      fast.headers.push_back(*pch);
+    } else {
+      fast.no_header.push_back(*source + ": " + why_not);
+    }
+  }
 }
 
 // The file's text, or nullopt when it cannot be read.
@@ -186,7 +229,7 @@ std::vector<std::string> student_files_of(const std::string& readme) {
 
 std::optional<FastBuild> make_fast_build(const fs::path& project, const fs::path& script,
                                          std::string& why_not) {
-  FastBuild fast{project, script, {}, {}, {}, {}, {}};
+  FastBuild fast{project, script, {}, {}, {}, {}, {}, {}, {}};
   const fs::path build = project / "build";
   if (!plain_path(project.string())) {
     why_not = "its folder's path " + project.string() +
@@ -211,14 +254,14 @@ std::optional<FastBuild> make_fast_build(const fs::path& project, const fs::path
     return std::nullopt;
   }
   const std::vector<Compile> compiles = compiles_of(build);
-  const std::map<std::string, std::vector<std::string>> reads = deps_of(*deps, project);
+  const std::map<std::string, Reads> reads = deps_of(*deps, project);
   std::set<std::string> compared{"CMakeLists.txt"};
   std::set<std::string> include_folders;
   for (const Compile& compile : compiles) {
     const auto found = reads.find(compile.object);
     if (found == reads.end()) continue;  // not one of bloom's (check's)
-    fast.units.push_back({compile.object, found->second});
-    compared.insert(found->second.begin(), found->second.end());
+    fast.units.push_back({compile.object, found->second.mine});
+    compared.insert(found->second.mine.begin(), found->second.mine.end());
   }
   for (const std::string& command : *commands) {
     std::istringstream words(command);
@@ -238,7 +281,8 @@ std::optional<FastBuild> make_fast_build(const fs::path& project, const fs::path
   for (const Compile& compile : compiles) {
     if (reads.count(compile.object) != 0) mine.push_back(compile);
   }
-  write_file(script, script_of(project, *commands, mine));
+  make_headers(fast, *commands, mine, reads);
+  write_file(script, script_of(project, *commands, mine, fast.headers));
   fs::permissions(script, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                               fs::perms::others_read);
   return fast;
@@ -252,7 +296,7 @@ std::optional<std::vector<std::string>> fast_objects(const FastBuild& fast,
   }
   const std::set<std::string> folders(fast.include_folders.begin(), fast.include_folders.end());
   if (listing_of(folders, project) != fast.listing) return std::nullopt;
-  std::set<std::string> changed;
+  std::map<std::string, std::string> changed;  // each file changed, its text
   for (const std::string& file : fast.compared) {
     const fs::path theirs = project / file;
     std::error_code error;
@@ -264,14 +308,20 @@ std::optional<std::vector<std::string>> fast_objects(const FastBuild& fast,
         fast.student_files.end()) {
       return std::nullopt;  // a given file, changed
     }
-    changed.insert(file);
+    changed.emplace(file, *text);
   }
   std::vector<std::string> objects;
   for (const FastBuild::Unit& unit : fast.units) {
-    if (std::any_of(unit.reads.begin(), unit.reads.end(),
-                    [&](const std::string& f) { return changed.count(f) != 0; })) {
-      objects.push_back(unit.object);
-    }
+    const auto changes = std::count_if(unit.reads.begin(), unit.reads.end(),
+                                       [&](const std::string& f) { return changed.count(f) != 0; });
+    if (changes == 0) continue;
+    const auto pch =
+        std::find_if(fast.headers.begin(), fast.headers.end(),
+                     [&](const PrecompiledHeader& h) { return h.object == unit.object; });
+    const bool through_header = pch != fast.headers.end() && changes == 1 &&
+                                changed.count(pch->source) != 0 &&
+                                takes_header(*pch, changed.at(pch->source));
+    objects.push_back(unit.object + (through_header ? "+pch" : ""));
   }
   return objects;
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "batch/precompiled_header.hpp"
+
 namespace grader {
 
 struct FastBuild {
@@ -29,6 +31,10 @@ struct FastBuild {
   std::vector<std::string> compared;
   std::vector<std::string> include_folders;
   std::vector<std::string> listing;
+  // The student's units' precompiled headers (precompiled_header.hpp), and why a unit has
+  // none, for the grader to say.
+  std::vector<PrecompiledHeader> headers;
+  std::vector<std::string> no_header;
 };
 
 // The student's files of a starter: the files its README's table "What you write" names
@@ -43,8 +49,10 @@ struct FastBuild {
                                                        std::string& why_not);
 
 // The objects a submission's project shaped like the starter compiles (empty when it changed
-// nothing), or nullopt when it is not shaped like it: its CMakeLists.txt or a given file
-// differs, an include folder holds other names, or a file is not a regular one (a link).
+// nothing), each `OBJECT+pch` when it compiles through its precompiled header (its source the
+// only file of it changed, and one that takes the header), or nullopt when it is not shaped like
+// it: its CMakeLists.txt or a given file differs, an include folder holds other names, or a file is
+// not a regular one (a link).
 [[nodiscard]] std::optional<std::vector<std::string>> fast_objects(
     const FastBuild& fast, const std::filesystem::path& project);
 
