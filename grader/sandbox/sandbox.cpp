@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -443,7 +444,10 @@ struct Sandbox::State {
     const fs::path memory = v1_mount("memory");
     const fs::path cpuacct = v1_mount("cpuacct");
     if (pids.empty()) return false;
-    const std::string ours = "bloom-grader-" + std::to_string(::getpid());
+    // one process may open more than one sandbox (sandbox_bench opens both kinds)
+    static std::atomic<int> opened{0};
+    const std::string ours =
+        "bloom-grader-" + std::to_string(::getpid()) + "-" + std::to_string(++opened);
     std::vector<std::pair<fs::path, std::string>> controllers = {{pids / ours, "pids"}};
     if (!memory.empty() && options.memory_bytes != 0)
       controllers.push_back({memory / ours, "memory"});
