@@ -308,6 +308,25 @@ int main(int argc, char** argv) {
           ->UseRealTime();
     }
   }
+  // What a sandbox kept for a submission's cases could cost a case at least: a shell starting
+  // /bin/true 40 times one after another, bare and inside one --sandbox run; each counter is
+  // per /bin/true. Inside, a case would also need its processes killed and /tmp emptied.
+  for (const auto& [how, confined] : {std::pair{"bare", false}, std::pair{"one sandbox", true}}) {
+    benchmark::RegisterBenchmark(
+        (std::string("BM_Inside/40 runs of true/") + how).c_str(),
+        [confined = confined](benchmark::State& state) {
+          const std::vector<std::string> loop = {
+              "/bin/sh", "-c", "i=0; while [ $i -lt 40 ]; do /bin/true; i=$((i + 1)); done"};
+          const grader::Command command =
+              confined ? wrapped(grader::SandboxKind::namespaces, loop)
+                       : grader::Command{loop[0], {loop[1], loop[2]}, "sh", {}, {}};
+          run_each(state, command, "");
+          for (auto& [name, counter] : state.counters) counter.value /= 40;
+        })
+        ->Unit(benchmark::kMicrosecond)
+        ->Iterations(5)  // 200 runs of true over sandbox_bench.py's 5 repetitions
+        ->UseRealTime();
+  }
   // A submission's copy into its scratch folder (taken, copied, handed over, dropped), as a
   // sandboxed batch makes one per submission: the bip37 starter, as a student hands it in.
   benchmark::RegisterBenchmark(

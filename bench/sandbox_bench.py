@@ -9,6 +9,8 @@ build/bin/sandbox_bench, as ratios (docs/performance.md, "The sandbox's filter a
   child's (bubblewrap and what it waited for) and the grader's own (the runner, a slot taken
   and emptied) by getrusage; and the machine's (/proc/stat: the kernel's work after a run, such
   as a network namespace's teardown, and other work);
+- what a sandbox kept for a submission's cases could cost a case at least: 40 runs of
+  /bin/true by one shell, bare and inside one sandbox (BM_Inside);
 - the copy of a submission into its scratch folder, once a submission (BM_Copy).
 
   python3 bench/sandbox_bench.py build [--repetitions N] [--cases N]
@@ -29,7 +31,7 @@ def medians(build, repetitions):
                           "--benchmark_enable_random_interleaving=true",
                           "--benchmark_report_aggregates_only=true"],
                          capture_output=True, text=True, check=True).stdout
-    return {b["run_name"].removesuffix("/real_time").removesuffix("/iterations:40"): b
+    return {b["run_name"].removesuffix("/real_time").split("/iterations:")[0]: b
             for b in json.loads(out)["benchmarks"] if b.get("aggregate_name") == "median"}
 
 
@@ -84,6 +86,12 @@ def main():
     session_table(median)
     for program in PROGRAMS[:2]:
         sandbox_table(median, program)
+    inside = {how: median.get(f"BM_Inside/40 runs of true/{how}") for how in ("bare", "one sandbox")}
+    if all(inside.values()):
+        print("\nwhat a sandbox kept for a submission could cost a case at least: /bin/true started 40 "
+              "times by one shell, per start (the sandbox's own start shared by the 40):")
+        for how, b in inside.items():
+            print(f"- {how}: {b['real_time'] / 40:,.0f} µs wall, {b['cgroup_cpu_us'] or b['child_cpu_us']:,.0f} µs CPU")
     copy = median.get("BM_Copy/bip37 starter")
     if copy:
         print(f"\nthe copy into the scratch folder, a submission: {copy['real_time']:,.0f} µs wall, "
