@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -170,6 +171,22 @@ int tasks_of(unsigned uid) {
   return count;
 }
 
+// Whether a folder holds nothing (read as root, following no link); false when it cannot be read.
+bool is_empty_folder(const fs::path& folder) {
+  std::error_code error;
+  const fs::directory_iterator first(folder, error);
+  return !error && first == fs::directory_iterator();
+}
+
+// The tasks a slot's pids cgroup holds: every process and thread of the slot's runs, zombies
+// too (the controller counts a task until it is reaped, as RLIMIT_NPROC does). Every process
+// of a slot uid joins its cgroups before it becomes that uid, and none may leave them, so this
+// is tasks_of(uid), read from one file rather than every process's. -1 when it cannot be read.
+int tasks_in(const fs::path& pids_current) {
+  const std::string count = read_text(pids_current);
+  return count.empty() ? -1 : std::atoi(count.c_str());
+}
+
 // The grader's children that a sandboxed run left: programs orphaned inside the sandbox come to
 // the grader, its child subreaper (Sandbox::open). They are the processes of the slot's uid
 // or, when the grader is not root, those in a pid namespace of their own (NSpid has two
@@ -251,6 +268,7 @@ bool offers(const std::string& help, const std::string& option) {
 struct Slot {
   Identity identity;
   std::vector<fs::path> cgroups;  // this slot's folders, one per controller
+  fs::path pids_current;          // its pids controller's count of tasks; empty without one
   bool busy = false;
   fs::path homes;     // users kind: where its runs' private folders are made (root's, 0711)
   unsigned runs = 0;  // names each run's private folder
@@ -312,7 +330,12 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
         }
       }
       if (reap_leftovers(slot.identity) > 0) left = true;
-      if (slot.identity.switch_user && tasks_of(slot.identity.uid) > 0) {  // zombies too
+      int of_uid = 0;
+      if (slot.identity.switch_user) {
+        of_uid = slot.pids_current.empty() ? -1 : tasks_in(slot.pids_current);
+        if (of_uid < 0) of_uid = tasks_of(slot.identity.uid);
+      }
+      if (of_uid > 0) {  // zombies too
         kill_all_of(slot.identity.uid);
         left = true;
       }
@@ -324,7 +347,10 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
       // folder's contents too: the folder itself is in root's), then that folder, empty, by
       // root. A later run of the same uid, another case, another submission, finds none of it.
       std::vector<fs::path> left = left_by(slot.identity.uid, shared_folders);
-      if (!slot.identity.home.empty()) left.push_back(slot.identity.home);
+      // an empty private folder needs no one to empty it: no rm started for a run that left
+      // nothing, most of them
+      if (!slot.identity.home.empty() && !is_empty_folder(slot.identity.home))
+        left.push_back(slot.identity.home);
       remove_as(slot.identity.uid, slot.identity.gid, left);
       if (!slot.identity.home.empty()) ::rmdir(slot.identity.home.c_str());
       slot.identity.home.clear();
@@ -416,6 +442,7 @@ struct Sandbox::State {
         }
         for (const fs::path& group : slot.cgroups) ::rmdir(group.c_str());
         slot.cgroups.clear();
+        slot.pids_current.clear();
       }
     }
     for (const fs::path& parent : cgroup_parents) ::rmdir(parent.c_str());
@@ -443,7 +470,10 @@ struct Sandbox::State {
     const fs::path memory = v1_mount("memory");
     const fs::path cpuacct = v1_mount("cpuacct");
     if (pids.empty()) return false;
-    const std::string ours = "bloom-grader-" + std::to_string(::getpid());
+    // one process may open more than one sandbox (sandbox_bench opens both kinds)
+    static std::atomic<int> opened{0};
+    const std::string ours =
+        "bloom-grader-" + std::to_string(::getpid()) + "-" + std::to_string(++opened);
     std::vector<std::pair<fs::path, std::string>> controllers = {{pids / ours, "pids"}};
     if (!memory.empty() && options.memory_bytes != 0)
       controllers.push_back({memory / ours, "memory"});
@@ -456,6 +486,7 @@ struct Sandbox::State {
         const fs::path group = parent / ("slot-" + std::to_string(i));
         if (::mkdir(group.c_str(), 0755) != 0) return false;
         slot.cgroups.push_back(group);
+        if (name == "pids") slot.pids_current = group / "pids.current";
         const int procs = ::open((group / "cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
         if (procs < 0) return false;
         slot.identity.join.push_back(procs);

@@ -11,10 +11,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "spawn.hpp"
 
@@ -239,6 +241,78 @@ TEST_CASE("what a users-kind run leaves in the shared temporary folders is remov
   // in a world-writable folder of root's in /tmp: what the run wrote goes, the folder stays
   CHECK(fs::exists(kept.path()));
   CHECK_FALSE(fs::exists(kept.path() / "mine"));
+}
+
+namespace {
+
+// The processes whose real uid is `uid`, zombies too; and those running `sleep SECONDS`.
+std::vector<pid_t> processes_where(const std::function<bool(const fs::path&)>& matches) {
+  std::vector<pid_t> found;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (matches(entry.path())) found.push_back(std::atoi(name.c_str()));
+  }
+  return found;
+}
+
+std::vector<pid_t> processes_of(unsigned uid) {
+  return processes_where([uid](const fs::path& process) {
+    return field(testing_support::read_file(process / "status"), "Uid")
+               .rfind(std::to_string(uid) + "\t", 0) == 0;
+  });
+}
+
+std::vector<pid_t> sleepers(const std::string& seconds) {
+  return processes_where([&](const fs::path& process) {
+    return testing_support::read_file(process / "cmdline") ==
+           std::string("sleep\0", 6) + seconds + '\0';
+  });
+}
+
+}  // namespace
+
+TEST_CASE(
+    "what a users-kind run leaves, setsid orphans, a zombie and files in its own folder, is gone "
+    "before its slot is taken again") {
+  const auto sandbox = users_sandbox(1);
+  if (!sandbox) return;
+  const std::string seconds = std::to_string(3000 + ::getpid() % 1000);  // names the sleepers
+  // two orphans in sessions of their own, one of which never reaps its exited child
+  const std::string leave = "setsid sleep " + seconds + " & (setsid sh -c 'sleep 0 & exec sleep " +
+                            seconds + "' &); sleep 0.5; ";
+  const grader::RunResult left =
+      run_shell(*sandbox, "id -u; echo \"$HOME\"; mkdir \"$HOME/d\"; echo x > \"$HOME/d/f\"; " +
+                              leave + "echo done");
+  REQUIRE_MESSAGE(left.out.find("done\n") != std::string::npos, left.err);
+  std::istringstream said(left.out);
+  unsigned uid = 0;
+  std::string home;
+  said >> uid >> home;
+  REQUIRE(uid != 0);
+  CHECK(processes_of(uid).empty());
+  CHECK(sleepers(seconds).empty());
+  CHECK_FALSE(fs::exists(home));
+  // a run that leaves nothing: its empty folder goes too
+  const grader::RunResult quiet = run_shell(*sandbox, "echo \"$HOME\"");
+  REQUIRE_MESSAGE(quiet.exit_code == 0, quiet.err);
+  CHECK(quiet.out.rfind(home.substr(0, home.rfind('-') + 1), 0) == 0);  // the same slot's folder
+  CHECK_FALSE(fs::exists(quiet.out.substr(0, quiet.out.size() - 1)));
+  // the control: run without the sandbox, the orphans outlive the run (the runner ends its
+  // process group alone), and the zombie's parent stays
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(20000);
+  const grader::RunResult outside =
+      grader::run_program(command_of("/bin/sh", {"-c", leave + "echo done"}), "", limits);
+  CHECK(outside.out == "done\n");
+  const std::vector<pid_t> survivors = sleepers(seconds);
+  CHECK(survivors.size() == 2);
+  for (const pid_t pid : survivors) ::kill(pid, SIGKILL);
+  // orphans, and the zombie: this test is their subreaper (Sandbox::open)
+  while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+  }
+  for (const pid_t pid : survivors) ::waitpid(pid, nullptr, 0);
 }
 
 TEST_CASE("a slot id that a running process uses is skipped, and the sandbox says so; two sandboxes never share one") {
