@@ -2,11 +2,16 @@
 // (bloom-grader record --mistakes) adds the expected lines and the known mistakes' answers,
 // like every other case. Instructors generate a new hidden suite each term (docs/mistakes.md).
 //
-// Nothing here names a command. What an exercise's sessions are is learnt from its visible
-// cases: which command follows which (a new filter before its elements, WRITETO after GUAVA),
-// counted over the commands they send that the reference answers. Each argument is drawn from
-// its kind in the command table's grammar, and a line the reference refuses is drawn again, so
-// that every line of a hidden case is one the reference answers.
+// Nothing here names a command. A hidden case follows the exercise's visible cases
+// (cases/EXERCISE/*.case): it redraws their sessions, line by line, with the command table's
+// grammar (Interpreter::command_rows()) for each argument's kind. Whole numbers stay near the
+// visible line's (a filter as small, a cap, 2^31), so recording stays as cheap as the visible
+// cases; a key or element the visible session sends again is sent again; seeds, keys and
+// elements carry their kind's edges (2^31 and above, every tail length, UTF-8). A line the
+// reference refuses is drawn again, so every line is one it answers.
+//
+// So editing a visible case changes what a seed generates: a hidden suite an instructor has
+// generated and recorded is kept with its cases, not generated again from the seed.
 #pragma once
 
 #include <cstdint>
@@ -16,8 +21,8 @@
 
 namespace bloom {
 
-// The commands each visible case of an exercise sends, in order, leaving out the lines whose
-// answer is an error: {"INIT", "INSERT", "FILTERLOAD"} for one case.
+// The lines each visible case of an exercise sends, in order, leaving out those whose answer is
+// an error: {"INIT 8 0.05", "INSERT 00", "FILTERLOAD"} for one case.
 using Sessions = std::vector<std::vector<std::string>>;
 
 // The text of case number `index` of `exercise` for `seed`, its sessions like `visible`'s: the

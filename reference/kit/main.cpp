@@ -47,8 +47,8 @@ int list_commands() {
   return 0;
 }
 
-// The commands each visible case of `exercise` sends that the reference answers, as recorded
-// (a line answered with an error leaves its command out): what --generate's sessions follow.
+// The lines each visible case of `exercise` sends that the reference answers, as recorded
+// (a line answered with an error is left out): what --generate's sessions follow.
 bloom::Sessions visible_sessions(const std::filesystem::path& cases, const std::string& exercise) {
   const std::filesystem::path folder = cases / exercise;
   if (!std::filesystem::is_directory(folder)) {
@@ -60,9 +60,9 @@ bloom::Sessions visible_sessions(const std::filesystem::path& cases, const std::
   for (const grader::Case& visible : grader::load_cases({folder}, false)) {
     std::vector<std::string>& session = sessions.emplace_back();
     for (const grader::Step& step : visible.steps) {
-      // a line with no answer (a comment, an empty line) sends no command
+      // a line with no answer (a comment, an empty line) sends nothing
       if (!step.expected.empty() && !step.expected[0].text.starts_with("error:"))
-        session.emplace_back(grader::command_of(step.input));
+        session.emplace_back(step.input);
     }
   }
   return sessions;
