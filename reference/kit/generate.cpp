@@ -1,3 +1,6 @@
+// bloom-reference --generate: hidden cases that redraw the visible cases' sessions
+// (generate.hpp). Editing a visible case changes what a seed generates; a recorded hidden suite
+// is kept, never generated again.
 #include "generate.hpp"
 
 #include <algorithm>
@@ -21,8 +24,8 @@ using Random = std::mt19937_64;
 using Kind = Interpreter::ArgumentKind;
 
 // A case's lines: visible sessions are redrawn until it has these. The former hand-written
-// sessions had 9 to 24 lines; with keys and elements sent up to kTimes times, 20 gives each
-// exercise as many lookups of members and WRITETOs as those did.
+// sessions had 9 to 24 lines; with keys and elements sent up to kTimes times, 20 gives about
+// as many lookups of members and WRITETOs as those did, and more false positives.
 constexpr std::size_t kMinLines = 20;
 constexpr std::uint64_t kTimes = 3;  // a line with a key or element is sent 1 to kTimes times
 constexpr int kDraws = 20;           // draws of one line before it is left out
@@ -75,7 +78,7 @@ std::string random_probability(Random& random) {
   return kRates[pick(random, 0, std::size(kRates) - 1)];
 }
 
-// A whole number of LOW..HIGH where no visible line gives one, a quarter each: a power of two;
+// A whole number of LOW..HIGH where the visible line leaves it out, a quarter each: a power of two;
 // the low end (a filter of a few bits, no hashes); small; anywhere.
 std::uint64_t random_whole(Random& random, std::uint64_t low, std::uint64_t high) {
   switch (pick(random, 0, 3)) {
