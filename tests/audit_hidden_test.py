@@ -39,7 +39,7 @@ def main():
             for suffix in (".case", ".mistakes"):
                 shutil.copy(pathlib.Path(args.cases) / "bip37" / (name + suffix), public)
         subprocess.run([args.reference, "--generate", "bip37", "--seed", str(SEED), "--count", str(COUNT),
-                        "--out", tmp / "hidden"], check=True, stdout=subprocess.DEVNULL)
+                        "--out", tmp / "hidden", "--cases", args.cases], check=True, stdout=subprocess.DEVNULL)
         hidden = tmp / "hidden" / "bip37"
         subprocess.run([args.grader, "record", "--mistakes", "--cases", hidden, *memory, "--", args.reference],
                        check=True, stdout=subprocess.DEVNULL)

@@ -10,6 +10,10 @@ it did before version 3 (their answers differ where INSERT, CONTAINS or INDEXES 
 Guava or Go filter); a new Guava or Go filter is sometimes followed at once by a short session
 of puts and lookups on it. Before the stream, both programs must give the published values in
 KNOWN, and the oracle's hashes and Guava sizing the published values of oracle_self_check.
+A command's arguments are drawn from their kinds in the command table's grammar
+(`--list-commands`), and a tenth of the lines are of any command of the table, so a new command
+is compared with no edit here; a command whose answers need a session or edge values of their
+own (a small filter, elements put and looked up) has its lines here too.
 
 usage: differential.py REFERENCE_BINARY [--seed N] [--lines N] [--guava-false-positives]
 """
@@ -17,6 +21,7 @@ import argparse
 import importlib.util
 import os
 import random
+import re
 import subprocess
 import sys
 import zlib
@@ -68,7 +73,47 @@ def random_hex(rng):
     return rng.choice([good] * 8 + [good[:-1], good + "g", "0x" + good, "", "xyz", good + " "])
 
 
+def read_grammars(reference):
+    """name -> its arguments, [(kind, low, high, optional)], from the command table's grammar
+    (`bloom-reference --list-commands`: `INIT <n:1..4294967295> <p:p> [<tweak:u32> ...]`)."""
+    listed = subprocess.run([reference, "--list-commands"], capture_output=True, text=True, check=True).stdout
+    grammars = {}
+    for row in listed.splitlines():
+        if row.startswith("#") or not row:
+            continue
+        grammar = row.split("\t")[3]
+        arguments = []
+        for optional, kind in re.findall(r"(\[?)<[^:>]+:([^>]+)>", grammar):
+            optional = optional == "[" or bool(arguments and arguments[-1][3])
+            low, _, high = kind.partition("..")
+            arguments.append((kind, int(low), int(high), optional) if high else (kind, 0, 0, optional))
+        grammars[grammar.split(" ")[0]] = arguments
+    return grammars
+
+
+GRAMMARS = {}  # read_grammars' answer, for the reference under test
+
+
+def grammar_line(rng, name):
+    """A line of a command, each argument drawn from its kind in the command table (good values
+    mostly, and the bad ones each kind's generator gives); an optional one, and those after it,
+    60% of the time; a text argument left out 10% of the time."""
+    words = [name.encode()]
+    for kind, low, high, optional in GRAMMARS[name]:
+        if optional and rng.random() >= 0.6:
+            break
+        if kind == "text":
+            if rng.random() < 0.1:
+                break
+            words.append(random_key(rng))
+        else:
+            draw = {"u32": random_u32, "p": random_p, "hex": random_hex}.get(kind)
+            words.append((draw(rng) if draw else random_whole(rng, low, high)).encode())
+    return b" ".join(words)
+
+
 LESSON4_SHARE = 0.3  # of the lines, lesson 004's (drawn from their own generator)
+GRAMMAR_SHARE = 0.1  # of the lines, any command of the table, a command added since among them
 KEYS = []  # keys sent to the classic filter, sent again so that members and false positives occur
 
 
@@ -76,9 +121,9 @@ def classic_line(rng):
     """A line of lesson 001's commands: small filters, keys often repeated."""
     r = rng.random()
     if r < 0.12:
-        return b"FNV" + (b" " + random_key(rng) if rng.random() < 0.95 else b"")
+        return grammar_line(rng, "FNV")
     if r < 0.22:
-        return ("SIZE %s %s" % (random_whole(rng, 1, 2**32 - 1), random_p(rng))).encode()
+        return grammar_line(rng, "SIZE")
     if r < 0.3:
         m = rng.choice([random_whole(rng, 1, 100000000), str(rng.randrange(1, 300)), "64"])
         extra = rng.choice([b"", b"", b"", b" 1", b" "])
@@ -100,19 +145,11 @@ def random_line(rng):
         return line
     r = rng.random()
     if r < 0.15:
-        line = b"HASH " + random_u32(rng).encode() + (b" " + random_key(rng) if rng.random() < 0.9 else b"")
+        line = grammar_line(rng, "HASH")
     elif r < 0.3:
-        line = ("POSITIONS %s %s " % (random_whole(rng, 1, 2**32 - 1), random_whole(rng, 1, 50))).encode() + random_key(rng)
+        line = grammar_line(rng, "POSITIONS")
     elif r < 0.42:
-        n = rng.choice([random_whole(rng, 1, 2**32 - 1), str(rng.randrange(1, 2000))])
-        args = [n, random_p(rng)]
-        if rng.random() < 0.6:
-            args.append(random_u32(rng))
-            if rng.random() < 0.6:
-                args.append(random_whole(rng, 0, 255))
-                if rng.random() < 0.05:
-                    args.append("1")
-        line = ("INIT " + " ".join(args)).encode()
+        line = grammar_line(rng, "INIT") + (b" 1" if rng.random() < 0.02 else b"")
     elif r < 0.8:
         line = (rng.choice(["INSERT", "INSERT", "CONTAINS", "INDEXES"]) + " " + random_hex(rng)).encode()
     elif r < 0.86:
@@ -199,10 +236,9 @@ def lesson4_line(rng):
     filters (INSERT, CONTAINS, INDEXES, FILTERLOAD, INIT to switch back)."""
     r = rng.random()
     if r < 0.1:
-        line = b"HASH128 " + random_u32(rng).encode() + (b" " + random_key(rng) if rng.random() < 0.9 else b"")
+        line = grammar_line(rng, "HASH128")
     elif r < 0.17:
-        key = random_key(rng) if rng.random() < 0.9 else b"123456789"
-        line = b"CRC32" + (b" " + key if rng.random() < 0.95 else b"")
+        line = grammar_line(rng, "CRC32") if rng.random() < 0.9 else b"CRC32 123456789"
     elif r < 0.28:
         args = guava_args(rng)
         if rng.random() < 0.05:
@@ -355,10 +391,14 @@ def main():
         print("published value: " + failure)
     rng = random.Random(args.seed)
     rng4 = random.Random("lesson 004 %d" % args.seed)  # apart, so rng draws what it drew before
+    any_rng = random.Random("any command %d" % args.seed)
+    GRAMMARS.update(read_grammars(args.reference))
     lines = []
     for _ in range(args.lines):
         if PENDING:
             lines.append(PENDING.pop(0))
+        elif any_rng.random() < GRAMMAR_SHARE:
+            lines.append(grammar_line(any_rng, any_rng.choice(sorted(GRAMMARS))))
         else:
             lines.append(lesson4_line(rng4) if rng4.random() < LESSON4_SHARE else random_line(rng))
     stream = b"\n".join(lines) + b"\n"

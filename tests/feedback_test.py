@@ -77,7 +77,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         subprocess.run([args.reference, "--generate", "bip37", "--seed", str(SEED), "--count", str(COUNT),
-                        "--out", tmp / "hidden"], check=True, stdout=subprocess.DEVNULL)
+                        "--out", tmp / "hidden", "--cases", cases], check=True, stdout=subprocess.DEVNULL)
         hidden = tmp / "hidden" / "bip37"
         subprocess.run([args.grader, "record", "--mistakes", "--cases", hidden, *memory, "--", args.reference],
                        check=True, stdout=subprocess.DEVNULL)

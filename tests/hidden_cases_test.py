@@ -4,7 +4,7 @@ mistakes, then graded. The same seed gives the same cases; the reference and the
 Python implementation pass them all; recording again finds nothing stale; a student with a
 mistake is told it.
 
-  hidden_cases_test.py GRADER REFERENCE ORACLE STUDENT --count N --exercises NAME... [-- GRADER OPTIONS...]
+  hidden_cases_test.py GRADER REFERENCE ORACLE STUDENT CASES --count N --exercises NAME... [-- GRADER OPTIONS...]
 
 --exercises are the manifest's (exercises.tsv, through CMake); --count is the cases per exercise; the sanitizer build gives fewer, since each
 case costs every mistake and pair a sanitized reference run, and more cases reach no more
@@ -24,11 +24,12 @@ def main():
     parser = cli.parser(__doc__)
     for name in ("grader", "reference", "oracle", "student"):
         parser.add_argument(name)
+    parser.add_argument("cases", help="the visible cases, whose sessions the hidden ones follow")
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--exercises", nargs="+", required=True)
     args = cli.parse_with_command(parser)
     grader, reference, oracle, student = args.grader, args.reference, args.oracle, args.student
-    count, exercises = args.count, args.exercises
+    count, exercises, cases = args.count, args.exercises, args.cases
     limits = args.command  # --memory 0 under ASan
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -36,7 +37,7 @@ def main():
         for out in (first, second):
             for exercise in exercises:
                 subprocess.run([reference, "--generate", exercise, "--seed", "2027", "--count", str(count),
-                                "--out", out], check=True, stdout=subprocess.DEVNULL)
+                                "--out", out, "--cases", cases], check=True, stdout=subprocess.DEVNULL)
         texts = lambda root: {p.relative_to(root): p.read_text() for p in root.rglob("*.case")}
         if texts(first) != texts(second) or len(texts(first)) != len(exercises) * count:
             failures.append(f"the same seed must give the same {len(exercises) * count} cases")

@@ -261,13 +261,14 @@ def answers(program, stream: bytes, phase="setup"):
     return run.stdout if run.returncode == 0 else f"exit {run.returncode}"
 
 
-def random_streams(reference_binary, folder: pathlib.Path, count: int) -> dict[str, bytes]:
+def random_streams(reference_binary, cases: pathlib.Path, folder: pathlib.Path, count: int) -> dict[str, bytes]:
     """exercise -> the sent lines of `count` random cases of it, one case after the other: each
-    starts with the command that makes its filter, so no case leans on the one before."""
+    line of a case is one the reference answers from the case's start, so no case leans on the
+    one before."""
     streams = {}
     for exercise in EXERCISES:
         generated = PHASES.run("setup", [reference_binary, "--generate", exercise, "--seed", "36", "--count",
-                                         str(count), "--out", folder])
+                                         str(count), "--out", folder, "--cases", cases])
         if generated.returncode != 0:
             raise subprocess.CalledProcessError(generated.returncode, generated.args, generated.stdout,
                                                 generated.stderr)
@@ -404,7 +405,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         scratch = pathlib.Path(tmp)
         builder = Builder(args.compile_commands, args.libraries, source, scratch, args.launcher)
-        streams = random_streams(args.reference, scratch / "random", args.streams)
+        streams = random_streams(args.reference, source / "cases", scratch / "random", args.streams)
         # the pipeline itself, on the reference unchanged: it must pass every case
         unchanged = builder.build(source / "reference" / "murmur3.cpp",
                                   (source / "reference" / "murmur3.cpp").read_text(), scratch / "unchanged",

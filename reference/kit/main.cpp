@@ -5,6 +5,7 @@
 // (reference/main.cpp) is the program alone.
 #include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -46,6 +47,27 @@ int list_commands() {
   return 0;
 }
 
+// The lines each visible case of `exercise` sends that the reference answers, as recorded
+// (a line answered with an error is left out): what --generate's sessions follow.
+bloom::Sessions visible_sessions(const std::filesystem::path& cases, const std::string& exercise) {
+  const std::filesystem::path folder = cases / exercise;
+  if (!std::filesystem::is_directory(folder)) {
+    throw std::invalid_argument(
+        "no visible cases of \"" + exercise + "\" in " + folder.string() +
+        " (--cases DIR: the kit's cases/, whose sessions the hidden ones follow)");
+  }
+  bloom::Sessions sessions;
+  for (const grader::Case& visible : grader::load_cases({folder}, false)) {
+    std::vector<std::string>& session = sessions.emplace_back();
+    for (const grader::Step& step : visible.steps) {
+      // a line with no answer (a comment, an empty line) sends nothing
+      if (!step.expected.empty() && !step.expected[0].text.starts_with("error:"))
+        session.emplace_back(step.input);
+    }
+  }
+  return sessions;
+}
+
 int list_scrambled() {
   for (const std::string_view name : bloom::scrambled_names()) std::cout << name << "\n";
   return 0;
@@ -62,6 +84,7 @@ struct KitOptions {
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> count;
   std::string out;
+  std::string cases = "cases";  // the visible cases, CASES/EXERCISE/
   bloom::Functions chosen;  // what --mistake or --scramble asks for, once all are read
 };
 
@@ -123,6 +146,9 @@ std::vector<bloom::Option> kit_options(KitOptions& kit) {
        whole(kit.seed, 0, std::numeric_limits<std::uint64_t>::max())},
       {"--count", "K", "how many cases --generate writes", whole(kit.count, 1, kMaxCount)},
       {"--out", "DIR", "where --generate writes: DIR/EXERCISE/", bloom::text(kit.out, "a folder")},
+      {"--cases", "DIR",
+       "the visible cases whose sessions --generate's follow: DIR/EXERCISE/ (default: cases)",
+       bloom::text(kit.cases, "a folder")},
   };
 }
 
@@ -140,8 +166,9 @@ int finish(KitOptions& kit, const bloom::CommandLine& line, const bloom::Functio
                               std::cerr);
   }
   const bool generating = !kit.generate.empty();
-  if (!generating && (kit.seed || kit.count || !kit.out.empty())) {
-    return bloom::usage_error(line, "--seed, --count and --out go with --generate", std::cerr);
+  if (!generating && (kit.seed || kit.count || !kit.out.empty() || kit.cases != "cases")) {
+    return bloom::usage_error(line, "--seed, --count, --out and --cases go with --generate",
+                              std::cerr);
   }
   if (generating && !(kit.seed && kit.count && !kit.out.empty())) {
     return bloom::usage_error(line, "--generate needs --seed, --count and --out", std::cerr);
@@ -151,8 +178,9 @@ int finish(KitOptions& kit, const bloom::CommandLine& line, const bloom::Functio
   if (kit.list_commands) return list_commands();
   if (generating) {
     try {
-      const auto written =
-          bloom::write_random_cases(kit.out, kit.generate, *kit.seed, static_cast<int>(*kit.count));
+      const auto written = bloom::write_random_cases(kit.out, kit.generate,
+                                                     visible_sessions(kit.cases, kit.generate),
+                                                     *kit.seed, static_cast<int>(*kit.count));
       std::cout << "wrote " << written.size() << " cases into " << kit.out << "/" << kit.generate
                 << "\n";
       return 0;

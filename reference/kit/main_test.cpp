@@ -82,9 +82,11 @@ TEST_CASE("--generate's options are read in any order, and write the same cases"
   const fs::path first = dir.path() / "first";
   const fs::path second = dir.path() / "second";
   const testing_support::Finished a =
-      reference({"--generate", "bip37", "--seed", "2027", "--count", "3", "--out", first.string()});
+      reference({"--generate", "bip37", "--seed", "2027", "--count", "3", "--out", first.string(),
+                 "--cases", BLOOM_SOURCE_DIR "/cases"});
   const testing_support::Finished b =
-      reference({"--out=" + second.string(), "--count", "3", "--seed=2027", "--generate", "bip37"});
+      reference({"--cases=" BLOOM_SOURCE_DIR "/cases", "--out=" + second.string(), "--count", "3",
+                 "--seed=2027", "--generate", "bip37"});
   CHECK(a.exit_code == 0);
   CHECK(b.exit_code == 0);
   std::vector<std::string> names;
@@ -121,7 +123,7 @@ TEST_CASE("a mistake on bloom-reference's command line is said in one shape, wit
   CHECK(refused({"--count", "2", "--generate", "bip37", "--seed", "1"}) ==
         program + ": error: --generate needs --seed, --count and --out");
   CHECK(refused({"--seed", "1"}) ==
-        program + ": error: --seed, --count and --out go with --generate");
+        program + ": error: --seed, --count, --out and --cases go with --generate");
   CHECK(refused({"--mistake", "nope"}) ==
         program +
             ": error: --mistake needs the id of a known mistake (--list-mistakes lists them), "
