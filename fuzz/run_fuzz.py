@@ -49,7 +49,7 @@ def dictionary(source, path):
     words = set()
     for line in (source / "cases" / "commands.tsv").read_text().splitlines():
         if line and not line.startswith("#"):
-            name, _, _, grammar = line.split("\t")
+            name, _, _, grammar, _ = line.split("\t")
             words.add(name + (" " if "<" in grammar else ""))
             for kind in re.findall(r"<\w+:([^>]+)>", grammar):
                 words.update(SAMPLES.get(kind) or kind.split(".."))

@@ -116,6 +116,53 @@ TEST_CASE("a long answer is kept as its digest, which a line that matches it has
   CHECK(grader::stored_answer("bits=1", "bits=2") == "bits=2");  // short: kept as it is
 }
 
+TEST_CASE("a negative index reads as its unsigned 32-bit form, to name a mistake only") {
+  CHECK(grader::as_unsigned_32("-454 7\t-1 \r") == "4294966842 7 4294967295");
+  // not a 32-bit negative number: kept as it is
+  CHECK(grader::as_unsigned_32("- -0 --5 -4294967296 -12x -0x5 5") ==
+        "- -0 --5 -4294967296 -12x -0x5 5");
+  const TempDir dir;
+  write_file(dir.path() / "mistakes.tsv",
+             "negative-positions\thashing\ts\tpositions are negative\n"
+             "signed-hash\thashing\ts\tthe hash is signed\n");
+  // POSITIONS answers indexes, HASH does not (commands.tsv's last column)
+  write_file(
+      dir.path() / "commands.tsv",
+      "POSITIONS\tPOSITIONS <m> <k> <key>\tf\tPOSITIONS <m:u32> <k:u32> <key:text>\tindexes\n"
+      "HASH\tHASH <seed> <key>\tg\tHASH <seed:u32> <key:text>\tother\n");
+  write_file(dir.path() / "x.case",
+             "> POSITIONS 4294967295 2 k\n3093702707 2146671655\n> HASH 0 k\n4294967040\n");
+  write_file(dir.path() / "x.mistakes",
+             "2\tnegative-positions\t4294967040 4294967041\n4\tsigned-hash\t4294967041\n");
+  const grader::Case kase = grader::load_case(dir.path() / "x.case", "x");
+  REQUIRE(kase.commands.size() == 2);
+  const auto named = [&](const std::string& out) {
+    std::vector<std::string> ids;
+    for (const grader::KnownMistake* known : grader::judge(kase, answered(out), {}).diagnosis)
+      ids.push_back(known->info.id);
+    return ids;
+  };
+  // a Java program's -256 -255 is the C++ program's 4294967040 4294967041: the one mistake
+  CHECK(named("-256 -255\n4294967040\n") == std::vector<std::string>{"negative-positions"});
+  CHECK(named("4294967040 4294967041\n4294967040\n") ==
+        std::vector<std::string>{"negative-positions"});
+  CHECK(named("-256 -254\n4294967040\n").empty());
+  // no signed reading of an answer that is not indexes
+  CHECK(named("3093702707 2146671655\n4294967041\n") == std::vector<std::string>{"signed-hash"});
+  CHECK(named("3093702707 2146671655\n-255\n").empty());
+  // nor of an expected line: a negative index is wrong, always
+  const grader::CaseResult right =
+      grader::judge(kase, answered("3093702707 2146671655\n-256\n"), {});
+  CHECK(right.verdict == grader::Verdict::WrongOutput);
+  CHECK(grader::judge(kase, answered("-1201264589 2146671655\n4294967040\n"), {}).verdict ==
+        grader::Verdict::WrongOutput);
+  // a digested row reads so too
+  const std::string long_answer = std::string(600, '7') + " 4294967295";
+  const grader::KnownMistake digested{2, grader::stored_answer("1", long_answer), {}};
+  CHECK(grader::row_matches(digested, std::string(600, '7') + " -1", grader::AnswerKind::Indexes));
+  CHECK_FALSE(grader::row_matches(digested, std::string(600, '7') + " -1"));
+}
+
 TEST_CASE("a hidden case still names the mistake, and shows nothing else") {
   const TempDir dir;
   write_file(dir.path() / "mistakes.tsv", kCatalogue);

@@ -15,12 +15,16 @@ then requires:
       more its hash differs from the reference's, and below 2^31 the two agree;
   (d) that Guava's murmur3_32_fixed().hashUnencodedChars(key) is the known mistake
       utf16le-bytes (docs/mistakes.md, "The forms real code takes"): the Java program's HASH
-      answers it, and on every key but the empty one the reference's own HASH differs.
+      answers it, and on every key but the empty one the reference's own HASH differs;
+  (e) that POSITIONS written with Guava's signed hashBytes(key).asInt() and Java's truncating %
+      is the known mistake negative-positions: graded by GRADER on the POSITIONS cases of
+      CASES/hashing, it prints negative positions, and the kit names that mistake and no other.
 
 Without javac, java or /usr/share/java/guava.jar it exits 77 (skipped), saying what is missing.
 
-  guava_test.py REFERENCE_BINARY WORK_FOLDER [--seed N] [--sessions N] [--lines N]"""
+  guava_test.py REFERENCE_BINARY GRADER CASES WORK_FOLDER [--seed N] [--sessions N] [--lines N]"""
 import hashlib
+import json
 import pathlib
 import random
 import shutil
@@ -192,9 +196,31 @@ def hexed(rng, key):
 
 # --- the checks ----------------------------------------------------------------------------
 
+def negative_positions(grader, cases, guava, work):
+    """Part (e): the Java program graded on the POSITIONS cases, as a course grades a student's
+    (a JVM needs more address space than the default limit). Its failures."""
+    files = sorted(p for p in (cases / "hashing").glob("positions-*.case"))
+    report = work / "negative-positions.json"
+    command = [grader, "run", "--memory", "0", *[x for f in files for x in ("--cases", str(f))],
+               "--report", f"json:{report}", "--", *guava]
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    graded = json.loads(report.read_text())
+    told = [entry["id"] for entry in graded["summary"]["diagnosis"]]
+    negative = [line for line in answers(guava, [b"POSITIONS 1000 8 wrap0"]) if b"-" in line]
+    print(f"(e) {len(files)} POSITIONS cases graded: the kit says {told}")
+    failures = []
+    if told != ["negative-positions"]:
+        failures.append(f"(e) the Java program's POSITIONS is told {told}, not negative-positions")
+    if not negative:
+        failures.append("(e) the Java program printed no negative position to POSITIONS 1000 8 wrap0")
+    return failures
+
+
 def main():
     parser = cli.parser(__doc__)
     parser.add_argument("reference")
+    parser.add_argument("grader")
+    parser.add_argument("cases")
     parser.add_argument("work")
     parser.add_argument("--seed", type=int, default=None, help="random sessions' seed (default: a new one)")
     parser.add_argument("--sessions", type=int, default=12)
@@ -266,6 +292,9 @@ def main():
              if a != b or (a == c) != (key == b"")]
     failures += wrong[:10]
     print(f"(d) {len(cases)} HASH lines: Guava's hashUnencodedChars answers as utf16le-bytes")
+
+    # (e) POSITIONS from Guava's signed int hashes, Java's % truncating: named negative-positions
+    failures += negative_positions(args.grader, pathlib.Path(args.cases), guava, work)
     print(f"took {time.monotonic() - started:.1f} s")
     if differing > 10:
         failures.append(f"... and {differing - 10} more differences (seed {seed})")

@@ -441,13 +441,30 @@ std::optional<fs::path> catalogue_of(const fs::path& case_file) {
   return nearest_file(case_file, "mistakes.tsv");
 }
 
+std::string_view answer_kind_name(AnswerKind kind) {
+  return kind == AnswerKind::Indexes ? "indexes" : "other";
+}
+
+std::optional<AnswerKind> parse_answer_kind(std::string_view name) {
+  for (const AnswerKind kind : {AnswerKind::Other, AnswerKind::Indexes}) {
+    if (answer_kind_name(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
 std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::path& file) {
   std::vector<CommandInfo> table;
   for_each_record(text, [&](int number, const std::vector<std::string>& fields) {
-    if (fields.size() != 4 || fields[0].empty() || !fields[1].starts_with(fields[0])) {
+    if (fields.size() != 5 || fields[0].empty() || !fields[1].starts_with(fields[0])) {
       throw CaseFileError(file, number,
                           "a line is NAME, a tab, USAGE (starting with NAME), a tab, FUNCTIONS, a "
-                          "tab, GRAMMAR");
+                          "tab, GRAMMAR, a tab, ANSWER");
+    }
+    const std::optional<AnswerKind> answer = parse_answer_kind(fields[4]);
+    if (!answer) {
+      throw CaseFileError(
+          file, number,
+          "the answer of " + fields[0] + " is \"indexes\" or \"other\", got \"" + fields[4] + "\"");
     }
     std::string usage;  // the grammar without its kinds: "<seed:u32>" -> "<seed>"
     for (bool kind = false; const char c : fields[3]) {
@@ -459,7 +476,8 @@ std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::
                           "the grammar \"" + fields[3] + "\" is not the usage \"" + fields[1] +
                               "\" with each argument's kind");
     }
-    CommandInfo& row = table.emplace_back(CommandInfo{fields[0], fields[1], {}, fields[3]});
+    CommandInfo& row =
+        table.emplace_back(CommandInfo{fields[0], fields[1], {}, fields[3], *answer});
     for (std::size_t start = 0, comma; start < fields[2].size(); start = comma + 1) {
       comma = std::min(fields[2].find(',', start), fields[2].size());
       if (comma == start)
@@ -473,13 +491,14 @@ std::vector<CommandInfo> parse_command_table(const std::string& text, const fs::
 std::string format_command_table(const std::vector<CommandInfo>& table) {
   std::string text =
       "# The course protocol's commands (docs/protocol.md, \"Commands\"): name, usage, the\n"
-      "# functions of the starter that its answer comes from, and the usage with each argument's\n"
-      "# kind, tab-separated. Recorded from the reference solution; never edited by hand.\n";
+      "# functions of the starter that its answer comes from, the usage with each argument's\n"
+      "# kind, and what its answer is (indexes: unsigned 32-bit decimals only; other),\n"
+      "# tab-separated. Recorded from the reference solution; never edited by hand.\n";
   for (const CommandInfo& row : table) {
     text += row.name + "\t" + row.usage + "\t";
     for (std::size_t i = 0; i < row.functions.size(); ++i)
       text += (i > 0 ? "," : "") + row.functions[i];
-    text += "\t" + row.grammar + "\n";
+    text += "\t" + row.grammar + "\t" + std::string(answer_kind_name(row.answer)) + "\n";
   }
   return text;
 }

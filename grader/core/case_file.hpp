@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "file_io.hpp"
@@ -74,6 +75,15 @@ struct Step {
   std::vector<ExpectedLine> expected;
 };
 
+// What a command's answer is, as the judge reads it: `indexes` when it is only unsigned
+// 32-bit decimals (positions, bit indexes), which a program in signed arithmetic prints
+// negative; `other` for every other answer. commands.tsv's last column.
+enum class AnswerKind { Other, Indexes };
+
+// The word commands.tsv writes for `kind`, and the kind a word names (nullopt for none).
+[[nodiscard]] std::string_view answer_kind_name(AnswerKind kind);
+[[nodiscard]] std::optional<AnswerKind> parse_answer_kind(std::string_view name);
+
 // A protocol command, as the course's command table lists it in `commands.tsv` (written by
 // record from the reference solution): its name, its usage, and the functions of the
 // starter its answer comes from; what a report names when a program hangs on the command.
@@ -82,6 +92,7 @@ struct CommandInfo {
   std::string usage;                   // "HASH <seed> <key>"
   std::vector<std::string> functions;  // "murmur3_32", "print_hash"; none for given code alone
   std::string grammar;                 // "HASH <seed:u32> <key:text>": the usage, each kind said
+  AnswerKind answer = AnswerKind::Other;  // what its answer is (POSITIONS: indexes)
   friend bool operator==(const CommandInfo&, const CommandInfo&) = default;
 };
 
@@ -154,11 +165,11 @@ class CaseFileError : public FileError {
     const std::filesystem::path& case_file);
 
 // commands.tsv, in a cases folder beside mistakes.tsv: a comment, then a line per command,
-// `NAME TAB USAGE TAB FUNCTION,FUNCTION TAB GRAMMAR` (FUNCTIONS empty for a command of given
-// code alone; GRAMMAR the usage with each argument's kind, `<seed:u32>`, which
-// docs/protocol.md explains). parse_command_table reads what format_command_table writes, and
-// refuses a grammar that is not its usage once the kinds are taken out; `file` names it in
-// errors.
+// `NAME TAB USAGE TAB FUNCTION,FUNCTION TAB GRAMMAR TAB ANSWER` (FUNCTIONS empty for a command
+// of given code alone; GRAMMAR the usage with each argument's kind, `<seed:u32>`, which
+// docs/protocol.md explains; ANSWER its AnswerKind's word). parse_command_table reads what
+// format_command_table writes, and refuses a grammar that is not its usage once the kinds are taken
+// out; `file` names it in errors.
 [[nodiscard]] std::vector<CommandInfo> parse_command_table(const std::string& text,
                                                            const std::filesystem::path& file);
 [[nodiscard]] std::string format_command_table(const std::vector<CommandInfo>& table);

@@ -205,10 +205,20 @@ TEST_CASE("a missing path and a bad case file in a folder are errors with their 
 TEST_CASE("commands.tsv reads back what was written, and a case keeps the commands it sends") {
   namespace fs = std::filesystem;
   const std::vector<grader::CommandInfo> table = {
-      {"HASH", "HASH <seed> <key>", {"murmur3_32", "print_hash"}, "HASH <seed:u32> <key:text>"},
-      {"BITS", "BITS", {}, "BITS"},
-      {"SIZE", "SIZE <n> <p>", {"classic_filter_size"}, "SIZE <n:1..4294967295> <p:p>"}};
+      {"HASH",
+       "HASH <seed> <key>",
+       {"murmur3_32", "print_hash"},
+       "HASH <seed:u32> <key:text>",
+       grader::AnswerKind::Other},
+      {"BITS", "BITS", {}, "BITS", grader::AnswerKind::Other},
+      {"SIZE",
+       "SIZE <n> <p>",
+       {"classic_filter_size"},
+       "SIZE <n:1..4294967295> <p:p>",
+       grader::AnswerKind::Other},
+      {"PLACES", "PLACES <key>", {"place"}, "PLACES <key:text>", grader::AnswerKind::Indexes}};
   const std::string text = grader::format_command_table(table);
+  CHECK(text.ends_with("PLACES\tPLACES <key>\tplace\tPLACES <key:text>\tindexes\n"));
   CHECK(grader::parse_command_table(text, "commands.tsv") == table);
   const fs::path folder =
       fs::temp_directory_path() / ("bloom-commands-" + std::to_string(::getpid()));
@@ -228,17 +238,19 @@ TEST_CASE("commands.tsv reads back what was written, and a case keeps the comman
     }
     return std::string("no error");
   };
-  CHECK(error_of("# c\nHASH\tSIZE <n>\tf\tSIZE <n:u32>\n") ==
+  CHECK(error_of("# c\nHASH\tSIZE <n>\tf\tSIZE <n:u32>\tother\n") ==
         "commands.tsv:2: error: a line is NAME, a tab, USAGE (starting with NAME), a tab, "
-        "FUNCTIONS, a tab, GRAMMAR");
-  CHECK(error_of("HASH\tHASH <seed>\tf\n") ==
+        "FUNCTIONS, a tab, GRAMMAR, a tab, ANSWER");
+  CHECK(error_of("HASH\tHASH <seed>\tf\tHASH <seed:u32>\n") ==
         "commands.tsv:1: error: a line is NAME, a tab, USAGE (starting with NAME), a tab, "
-        "FUNCTIONS, a tab, GRAMMAR");
-  CHECK(error_of("HASH\tHASH <seed>\tf\tHASH <key:u32>\n") ==
+        "FUNCTIONS, a tab, GRAMMAR, a tab, ANSWER");
+  CHECK(error_of("HASH\tHASH <seed>\tf\tHASH <key:u32>\tother\n") ==
         "commands.tsv:1: error: the grammar \"HASH <key:u32>\" is not the usage \"HASH <seed>\" "
         "with each argument's kind");
-  CHECK(error_of("HASH\tHASH <seed>\tf,,g\tHASH <seed:u32>\n") ==
+  CHECK(error_of("HASH\tHASH <seed>\tf,,g\tHASH <seed:u32>\tother\n") ==
         "commands.tsv:1: error: an empty function name among \"f,,g\"");
+  CHECK(error_of("HASH\tHASH <seed>\tf\tHASH <seed:u32>\tsigned\n") ==
+        "commands.tsv:1: error: the answer of HASH is \"indexes\" or \"other\", got \"signed\"");
 }
 
 TEST_CASE("the catalogue and a case's .mistakes file read back what was written") {

@@ -39,8 +39,13 @@ int list_mistakes() {
 int list_commands() {
   std::vector<grader::CommandInfo> table;
   for (const bloom::Interpreter::CommandRow& row : bloom::Interpreter::command_rows()) {
-    grader::CommandInfo& info = table.emplace_back(
-        grader::CommandInfo{std::string(row.name), row.usage, {}, std::string(row.grammar)});
+    grader::CommandInfo& info = table.emplace_back(grader::CommandInfo{
+        std::string(row.name),
+        row.usage,
+        {},
+        std::string(row.grammar),
+        row.answer == bloom::Interpreter::AnswerKind::Indexes ? grader::AnswerKind::Indexes
+                                                              : grader::AnswerKind::Other});
     for (const bloom::Step step : row.steps) info.functions.emplace_back(bloom::row_of(step).name);
   }
   std::cout << grader::format_command_table(table);

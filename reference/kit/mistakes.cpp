@@ -215,15 +215,23 @@ std::uint32_t murmur_as(Bytes key, std::uint32_t seed) {
 
 // Two forms of the same slip, with different answers, so both are named: everything in 32
 // bits, and the sum widened to 64 bits too late, after the product has wrapped. One line
-// cannot be both.
-enum PositionSlip : unsigned { kAll32Bit = 1, k32BitProduct = 2, kSignedHashes = 4 };
-constexpr unsigned kPositionSlips = kSignedHashes << 1;
+// cannot be both. Signed hashes are reduced one way: floored (Python's %) or truncated (the %
+// of Java, Go and C), which leaves a negative sum's position negative.
+enum PositionSlip : unsigned {
+  kAll32Bit = 1,
+  k32BitProduct = 2,
+  kSignedHashes = 4,
+  kTruncatedSigned = 8,
+};
+constexpr unsigned kPositionSlips = kTruncatedSigned << 1;
 
 template <unsigned Slips>
 std::uint32_t position_as(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i, std::uint32_t m) {
-  if constexpr ((Slips & kSignedHashes) != 0) {
+  if constexpr ((Slips & (kSignedHashes | kTruncatedSigned)) != 0) {
     // Python's mmh3.hash() gives signed 32-bit values by default, and Python's % is a floor
-    // modulus: (h_a + i * h_b) % m with h_a and h_b as -2^31 .. 2^31 - 1
+    // modulus: (h_a + i * h_b) % m with h_a and h_b as -2^31 .. 2^31 - 1. Guava's
+    // hashBytes(key).asInt() is as signed, and Java's % truncates: a negative sum leaves a
+    // negative position, which a uint32_t holds as 2^32 minus it
     const auto signed_a = static_cast<std::int64_t>(static_cast<std::int32_t>(h_a));
     const auto signed_b = static_cast<std::int64_t>(static_cast<std::int32_t>(h_b));
     std::int64_t sum = signed_a + std::int64_t{i} * signed_b;
@@ -232,7 +240,8 @@ std::uint32_t position_as(std::uint32_t h_a, std::uint32_t h_b, std::uint32_t i,
     } else if constexpr ((Slips & k32BitProduct) != 0) {
       sum = signed_a + static_cast<std::int32_t>(static_cast<std::uint32_t>(std::int64_t{i} * signed_b));
     }
-    const std::int64_t rest = sum % std::int64_t{m};
+    const std::int64_t rest = sum % std::int64_t{m};  // C++'s % truncates, as Java's
+    if constexpr ((Slips & kTruncatedSigned) != 0) return static_cast<std::uint32_t>(rest);
     return static_cast<std::uint32_t>(rest < 0 ? rest + m : rest);
   } else if constexpr ((Slips & kAll32Bit) != 0) {
     return (h_a + i * h_b) % m;  // the product and the sum wrap at 2^32
@@ -746,7 +755,7 @@ BLOOM_VARIANTS(GoIndex, kGoIndexSlips, go_index_as)
 
 // Slips of one step that have no one combined answer: one line written two ways, or one way
 // that already holds the other (BIP 37's sizing truncates, from an integer m / n).
-constexpr std::array<std::pair<Step, unsigned>, 30> kExclusive{{
+constexpr std::array<std::pair<Step, unsigned>, 31> kExclusive{{
     {Step::Murmur, kTailByteOrder | kSignedChar},
     {Step::Murmur, kTailByteOrder | kTailNoFallthrough},
     {Step::Murmur, kSignedChar | kTailNoFallthrough},
@@ -762,6 +771,7 @@ constexpr std::array<std::pair<Step, unsigned>, 30> kExclusive{{
     {Step::Murmur, kUtf16Le | kUtf8Twice},
     {Step::Murmur, kCodePointUnits | kUtf8Twice},
     {Step::Position, kAll32Bit | k32BitProduct},
+    {Step::Position, kSignedHashes | kTruncatedSigned},  // a signed sum is reduced one way
     {Step::FilterSize, kNoByteCap | kCapInBits},
     {Step::BitIndex, kWideSeed | kSumNotWrapped},
     {Step::BitIndex, kSignedFloorMod | kAbsSigned},  // a signed hash is made an index one way
@@ -842,6 +852,12 @@ const std::vector<Mistake>& mistakes() {
        "h_a and h_b are signed 32-bit numbers in the positions, as Python's mmh3.hash() returns "
        "them by default (use mmh3.hash(key, seed, signed=False): both are 0 to 2^32 - 1)",
        Step::Position, kSignedHashes},
+      {"negative-positions", "hashing", "docs/protocol.md, \"Double hashing (POSITIONS)\"",
+       "h_a and h_b are signed 32-bit numbers in the positions and % truncates, so a negative "
+       "sum gives a negative position (Guava's hashBytes(key).asInt() is a signed Java int, and "
+       "Java's, Go's and C's % keep the sign): both hashes are 0 to 2^32 - 1 (in Java, "
+       "Integer.toUnsignedLong(h); in Go, uint32), and a position 0 to m - 1",
+       Step::Position, kTruncatedSigned},
       {"all-32-bit", "hashing", "docs/protocol.md, \"Double hashing (POSITIONS)\"",
        "h_a + i * h_b is computed in 32 bits, so the product and the sum wrap (widen to 64 bits "
        "before multiplying: std::uint64_t{i} * h_b)",

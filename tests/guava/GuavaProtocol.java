@@ -1,5 +1,6 @@
 // The course protocol's lesson-004 Guava subset (docs/protocol.md: HASH128, CRC32, GUAVA, INSERT,
-// CONTAINS, INDEXES, WRITETO; and HASH, by hashUnencodedChars, a form the kit names), answered by
+// CONTAINS, INDEXES, WRITETO; and HASH, by hashUnencodedChars, and POSITIONS, by a signed
+// hashBytes(key).asInt(), forms the kit names), answered by
 // the real Guava library, never by re-implementing it: tests/guava_test.py compares it byte for
 // byte with the reference. Any other command answers "error: unsupported".
 //
@@ -124,6 +125,29 @@ public final class GuavaProtocol {
             : new String(line, second + 1, line.length - second - 1, StandardCharsets.UTF_8);
         return String.format(
             "%08x", Hashing.murmur3_32_fixed((int) seed).hashUnencodedChars(key).asInt());
+      }
+      case "POSITIONS": {
+        // POSITIONS <m> <k> <key> as a Java student writes it with Guava: hashBytes(key).asInt()
+        // is a signed int, and Java's % keeps the sum's sign, so a negative sum gives a negative
+        // position: the known mistake negative-positions (guava_test.py's part (e))
+        int first = space < 0 ? -1 : indexOf(line, (byte) ' ', space + 1);
+        int second = first < 0 ? -1 : indexOf(line, (byte) ' ', first + 1);
+        if (second < 0) {
+          throw new Refused("POSITIONS needs m, k and a key");
+        }
+        long m = u32(ascii(line, space + 1, first));
+        long k = u32(ascii(line, first + 1, second));
+        if (m < 1 || k < 1 || k > 50) {
+          throw new Refused("POSITIONS needs m from 1 and k from 1 to 50");
+        }
+        byte[] key = Arrays.copyOfRange(line, second + 1, line.length);
+        int ha = Hashing.murmur3_32_fixed(0).hashBytes(key).asInt();
+        int hb = Hashing.murmur3_32_fixed(0x9747b28c).hashBytes(key).asInt();
+        StringBuilder positions = new StringBuilder();
+        for (int i = 0; i < k; i++) {
+          positions.append(i == 0 ? "" : " ").append((ha + (long) i * hb) % m);
+        }
+        return positions.toString();
       }
       case "CRC32": {
         byte[] key = space < 0 ? new byte[0] : Arrays.copyOfRange(line, space + 1, line.length);

@@ -637,7 +637,9 @@ std::string answer(const std::string& line, Filters& filters, std::optional<Clas
     const std::uint64_t ha = murmur(key, 0), hb = murmur(key, 0x9747b28c);
     std::string out;
     for (std::uint64_t i = 0; i < k; ++i) {
-      if (made("signed-hashes-in-positions")) {  // Python with mmh3's signed hashes: % floors
+      // Python with mmh3's signed hashes, whose % floors; or int32_t hashes in C++, whose %
+      // truncates, into the starter's std::uint32_t position
+      if (made("signed-hashes-in-positions") || made("negative-positions")) {
         const std::int64_t sa = static_cast<std::int32_t>(ha), sb = static_cast<std::int32_t>(hb);
         std::int64_t sum = sa + static_cast<std::int64_t>(i) * sb;
         if (made("all-32-bit")) sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));
@@ -645,7 +647,12 @@ std::string answer(const std::string& line, Filters& filters, std::optional<Clas
           sum = sa + static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(i) * sb));
         }
         const auto mm = static_cast<std::int64_t>(m);
-        out += (i ? " " : "") + std::to_string(((sum % mm) + mm) % mm);
+        const std::uint32_t position = made("negative-positions")
+                                           ? static_cast<std::uint32_t>(sum % mm)
+                                           : static_cast<std::uint32_t>(((sum % mm) + mm) % mm);
+        // the starters' given code (double_hash_positions) refuses a position not below m
+        if (position >= m) return "error: position " + std::to_string(position) + " is not below m";
+        out += (i ? " " : "") + std::to_string(position);
         continue;
       }
       std::uint64_t sum = ha + i * hb;

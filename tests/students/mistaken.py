@@ -412,6 +412,27 @@ class Golang(WordBits):
         return out
 
 
+def as_int(x):
+    """x as a Java or Go int, 32-bit two's complement: a hash of Guava's hashBytes(key).asInt()."""
+    x &= M32
+    return x - (1 << 32) if x >= 1 << 31 else x
+
+
+def java_position(ha, hb, i, m):
+    """"negative-positions": `(ha + (long) i * hb) % m` in Java, ha and hb ints; `all-32-bit` is
+    `(ha + i * hb) % m` in ints, `32-bit-product` `(ha + (long) (i * hb)) % m`. Java's % (and
+    Go's) truncates, keeping the dividend's sign; Python's % floors, so it is written out."""
+    ha, hb = as_int(ha), as_int(hb)
+    if "all-32-bit" in MISTAKES:
+        total = as_int(ha + i * hb)
+    elif "32-bit-product" in MISTAKES:
+        total = ha + as_int(i * hb)
+    else:
+        total = ha + i * hb
+    rest = abs(total) % m
+    return -rest if total < 0 else rest
+
+
 def answer(line, state):
     name, _, rest = line.partition(" ")
     if name == "HASH":
@@ -422,6 +443,8 @@ def answer(line, state):
         m, k = number(m, 1, M32), number(k, 1, 50)
         data = key_bytes(key)
         ha, hb = murmur3(data, 0), murmur3(data, 0x9747B28C)
+        if "negative-positions" in MISTAKES:  # as Java or Go writes it
+            return " ".join(str(java_position(ha, hb, i, m)) for i in range(k))
         if "signed-hashes-in-positions" in MISTAKES:  # mmh3.hash(key, seed): signed
             ha, hb = [h - (1 << 32) if h >= 1 << 31 else h for h in (ha, hb)]
         wraps = "32-bit-product" in MISTAKES or "all-32-bit" in MISTAKES

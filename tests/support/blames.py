@@ -16,7 +16,7 @@ def commands(reference):
     table = {}
     for line in listed.splitlines():
         if line and not line.startswith("#"):
-            name, usage, functions, grammar = line.split("\t")
+            name, usage, functions, grammar, _ = line.split("\t")
             table[name] = (usage, [f for f in functions.split(",") if f], grammar)
     return table
 

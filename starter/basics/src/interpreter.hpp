@@ -47,6 +47,10 @@ class Interpreter {
     Hex,          // `hex`: hex bytes, an even number of digits
     Text,         // `text`: the rest of the line, spaces included; empty when absent
   };
+  // What a command answers, as a grader reads it: positions or bit indexes only (unsigned
+  // 32-bit decimals, which a program in signed arithmetic prints negative), or anything else.
+  enum class AnswerKind { Other, Indexes };
+
   struct Argument {
     std::string name;  // as the usage says it, "<seed>"
     ArgumentKind kind;
@@ -60,13 +64,15 @@ class Interpreter {
   // argument's kind (`INIT <n:1..4294967295> <p:p> [<tweak:u32> [<flags:0..255>]]`), and the
   // usage, the grammar without the kinds; its arguments, the grammar read; and the steps its
   // answer comes from, the functions of BLOOM_FUNCTIONS it calls (INSERT, CONTAINS and INDEXES
-  // those of every kind of filter), in the table's order. The handler stays in the table.
+  // those of every kind of filter), in the table's order; and what its answer is. The handler
+  // stays in the table.
   struct CommandRow {
     std::string_view name;
     std::string usage;
     std::string_view grammar;
     std::vector<Argument> arguments;
     std::vector<Step> steps;
+    AnswerKind answer;
   };
   [[nodiscard]] static std::vector<CommandRow> command_rows();
 

@@ -107,6 +107,7 @@ struct Interpreter::Command {
   std::string_view grammar;
   void (Interpreter::*handler)(Arguments&, std::string&);
   std::uint32_t steps;  // step_set of the functions its answer comes from
+  AnswerKind answer;    // Indexes: its answer is positions or bit indexes alone
 };
 
 namespace {
@@ -234,30 +235,37 @@ std::span<const Interpreter::Command> Interpreter::commands() {
                 Step::Crc32, Step::GoIndex});
   static constexpr Command kCommands[] = {
       {"HASH", "HASH <seed:u32> <key:text>", &Interpreter::hash,
-       step_set({Step::Murmur, Step::PrintHash})},
+       step_set({Step::Murmur, Step::PrintHash}), AnswerKind::Other},
       {"POSITIONS", "POSITIONS <m:1..4294967295> <k:1..50> <key:text>", &Interpreter::positions,
-       step_set({Step::Murmur, Step::Position})},
+       step_set({Step::Murmur, Step::Position}), AnswerKind::Indexes},
       {"INIT", "INIT <n:1..4294967295> <p:p> [<tweak:u32> [<flags:0..255>]]", &Interpreter::init,
-       step_set({Step::FilterSize})},
-      {"INSERT", "INSERT <hex:hex>", &Interpreter::insert, kFilterSteps},
-      {"CONTAINS", "CONTAINS <hex:hex>", &Interpreter::contains, kFilterSteps},
-      {"INDEXES", "INDEXES <hex:hex>", &Interpreter::indexes, kFilterSteps},
-      {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload, step_set({Step::Payload})},
-      {"FNV", "FNV <key:text>", &Interpreter::fnv, step_set({Step::Fnv, Step::PrintHash})},
-      {"SIZE", "SIZE <n:1..4294967295> <p:p>", &Interpreter::size, step_set({Step::ClassicSize})},
-      {"BLOOM", "BLOOM <m:1..100000000> <k:1..50>", &Interpreter::bloom, 0},
-      {"ADD", "ADD <key:text>", &Interpreter::add, step_set({Step::Fnv, Step::ClassicPosition})},
+       step_set({Step::FilterSize}), AnswerKind::Other},
+      {"INSERT", "INSERT <hex:hex>", &Interpreter::insert, kFilterSteps, AnswerKind::Other},
+      {"CONTAINS", "CONTAINS <hex:hex>", &Interpreter::contains, kFilterSteps, AnswerKind::Other},
+      {"INDEXES", "INDEXES <hex:hex>", &Interpreter::indexes, kFilterSteps, AnswerKind::Indexes},
+      {"FILTERLOAD", "FILTERLOAD", &Interpreter::filterload, step_set({Step::Payload}),
+       AnswerKind::Other},
+      {"FNV", "FNV <key:text>", &Interpreter::fnv, step_set({Step::Fnv, Step::PrintHash}),
+       AnswerKind::Other},
+      {"SIZE", "SIZE <n:1..4294967295> <p:p>", &Interpreter::size, step_set({Step::ClassicSize}),
+       AnswerKind::Other},
+      {"BLOOM", "BLOOM <m:1..100000000> <k:1..50>", &Interpreter::bloom, 0, AnswerKind::Other},
+      {"ADD", "ADD <key:text>", &Interpreter::add, step_set({Step::Fnv, Step::ClassicPosition}),
+       AnswerKind::Other},
       {"CHECK", "CHECK <key:text>", &Interpreter::check,
-       step_set({Step::Fnv, Step::ClassicPosition})},
+       step_set({Step::Fnv, Step::ClassicPosition}), AnswerKind::Other},
       {"VERIFY", "VERIFY <key:text>", &Interpreter::verify,
-       step_set({Step::Fnv, Step::ClassicPosition})},
-      {"BITS", "BITS", &Interpreter::bits, 0},
+       step_set({Step::Fnv, Step::ClassicPosition}), AnswerKind::Other},
+      {"BITS", "BITS", &Interpreter::bits, 0, AnswerKind::Other},
       {"HASH128", "HASH128 <seed:u32> <key:text>", &Interpreter::hash128,
-       step_set({Step::Murmur128})},
-      {"CRC32", "CRC32 <key:text>", &Interpreter::crc32, step_set({Step::Crc32})},
-      {"GUAVA", "GUAVA <n:0..4294967295> <p:p>", &Interpreter::guava, step_set({Step::GuavaSize})},
-      {"GOLANG", "GOLANG <n:1..4294967295> <p:p>", &Interpreter::golang, step_set({Step::GoSize})},
-      {"WRITETO", "WRITETO", &Interpreter::writeto, step_set({Step::WriteTo})},
+       step_set({Step::Murmur128}), AnswerKind::Other},
+      {"CRC32", "CRC32 <key:text>", &Interpreter::crc32, step_set({Step::Crc32}),
+       AnswerKind::Other},
+      {"GUAVA", "GUAVA <n:0..4294967295> <p:p>", &Interpreter::guava, step_set({Step::GuavaSize}),
+       AnswerKind::Other},
+      {"GOLANG", "GOLANG <n:1..4294967295> <p:p>", &Interpreter::golang, step_set({Step::GoSize}),
+       AnswerKind::Other},
+      {"WRITETO", "WRITETO", &Interpreter::writeto, step_set({Step::WriteTo}), AnswerKind::Other},
   };
   return kCommands;
 }
@@ -276,7 +284,8 @@ std::vector<Interpreter::CommandRow> Interpreter::command_rows() {
                                                    usage_of(command.grammar),
                                                    command.grammar,
                                                    arguments_of(command.grammar),
-                                                   {}});
+                                                   {},
+                                                   command.answer});
     for (const FunctionRow& function : kFunctionTable) {
       if ((command.steps >> static_cast<unsigned>(function.step) & 1U) != 0)
         row.steps.push_back(function.step);

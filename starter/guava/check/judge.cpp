@@ -254,9 +254,36 @@ std::string stored_answer(std::string_view expected, std::string_view answer) {
          line_digest(answer);
 }
 
-bool row_matches(const KnownMistake& row, std::string_view line) {
-  if (!row.answer.starts_with(kDigestMark)) return lines_match(row.answer, line);
-  return row.answer.ends_with(" " + line_digest(line));
+std::string as_unsigned_32(std::string_view line) {
+  constexpr std::uint64_t kTwoTo32 = std::uint64_t{1} << 32;
+  if (line.ends_with('\r')) line.remove_suffix(1);  // as lines_match reads a line
+  std::string out;
+  for (std::size_t i = 0; i < line.size();) {
+    const std::size_t start = line.find_first_not_of(" \t", i);
+    if (start == std::string_view::npos) break;
+    const std::size_t end = std::min(line.find_first_of(" \t", start), line.size());
+    const std::string_view token = line.substr(start, end - start);
+    std::uint64_t magnitude = 0;
+    const char* digits = token.data() + 1;
+    const char* last = token.data() + token.size();
+    const auto [stop, error] = std::from_chars(digits, last, magnitude);
+    const bool negative = token.size() > 1 && token.front() == '-' && error == std::errc{} &&
+                          stop == last && magnitude > 0 && magnitude < kTwoTo32;
+    out += out.empty() ? "" : " ";
+    out += negative ? std::to_string(kTwoTo32 - magnitude) : std::string(token);
+    i = end;
+  }
+  return out;
+}
+
+bool row_matches(const KnownMistake& row, std::string_view line, AnswerKind answer) {
+  const auto matches = [&row](std::string_view text) {
+    if (!row.answer.starts_with(kDigestMark)) return lines_match(row.answer, text);
+    return row.answer.ends_with(" " + line_digest(text));
+  };
+  if (matches(line)) return true;
+  return answer == AnswerKind::Indexes && line.find('-') != std::string_view::npos &&
+         matches(as_unsigned_32(line));
 }
 
 bool MistakeTranscript::evident() const {
@@ -301,9 +328,13 @@ bool explains(const MistakeTranscript& transcript, const Case& kase,
   auto row = transcript.rows.begin();
   std::size_t at = 0;
   for (const Step& step : kase.steps) {
+    const auto command =
+        std::find_if(kase.commands.begin(), kase.commands.end(),
+                     [&](const CommandInfo& c) { return c.name == command_of(step.input); });
+    const AnswerKind answer = command == kase.commands.end() ? AnswerKind::Other : command->answer;
     for (const ExpectedLine& expected : step.expected) {
       const bool own = row != transcript.rows.end() && (*row)->case_line == expected.case_line;
-      if (own ? !row_matches(**row++, lines[at]) : !lines_match(expected.text, lines[at]))
+      if (own ? !row_matches(**row++, lines[at], answer) : !lines_match(expected.text, lines[at]))
         return false;
       ++at;
     }

@@ -115,8 +115,17 @@ inline constexpr std::size_t kDigestedAnswer = 512;
 // `answer`, to `expected`, as a .mistakes row keeps it: itself, or when long its digest.
 [[nodiscard]] std::string stored_answer(std::string_view expected, std::string_view answer);
 
-// Whether `line` is the answer `row` keeps (lines_match, or the same digest).
-[[nodiscard]] bool row_matches(const KnownMistake& row, std::string_view line);
+// `line` with each token `-N` (1 <= N < 2^32) read as its 32-bit two's complement, 2^32 - N:
+// "-123 7" -> "4294967173 7". What a program with unsigned 32-bit numbers prints where a
+// program in signed arithmetic (Java's and Go's int and long, Java's truncating %) prints -N.
+[[nodiscard]] std::string as_unsigned_32(std::string_view line);
+
+// Whether `line` is the answer `row` keeps (lines_match, or the same digest). To a command
+// whose answer is indexes (AnswerKind), `line` read as_unsigned_32 is that answer too: a
+// negative index is always wrong, and the mistake that made it is the one that makes its
+// unsigned form. Only a recorded mistake's answer is read so, never an expected one.
+[[nodiscard]] bool row_matches(const KnownMistake& row, std::string_view line,
+                               AnswerKind answer = AnswerKind::Other);
 
 // Whether `lines`, a program's whole output to `kase`, is `transcript`'s answer on every line:
 // its own answer where it has a row, the expected one elsewhere.
