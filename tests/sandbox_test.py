@@ -105,6 +105,7 @@ CATALOGUE = [
     Row("write the sandbox's root", "write", ["path=/"], control=None),
     Row("connect to a port open on 127.0.0.1", "net", ["port={port}"]),
     Row("connect to an abstract Unix socket", "abstract", ["name={abstract}"]),
+    Row("send through a datagram socketpair to an abstract name", "pair-abstract", ["name={datagram}"]),
     Row("flock a file another run reads", "lock", ["path={escape}", "kind=flock"]),
     Row("fcntl record lock on it", "lock", ["path={escape}", "kind=fcntl"]),
     Row("open file description lock on it", "lock", ["path={escape}", "kind=ofd"]),
@@ -223,7 +224,7 @@ def short(line, count):
     if errors and not text.startswith(("uid", "CapBnd", "the kernel")):
         return ("no terminal; TIOCSTI: " if "/dev/tty" in text else "") + errors[-1]
     for prefix, cell in (("read /", "read"), ("listed /", "listed"), ("wrote /", "written"),
-                         ("connected", "connected"), ("may signal", "may signal"), ("ptrace seized", "seized"),
+                         ("connected", "connected"), ("sent to", "sent"), ("may signal", "may signal"), ("ptrace seized", "seized"),
                          ("found ['", "found"), ("found []", "none found"), ("made System V", "made"),
                          ("flock lock", "locked"), ("fcntl lock", "locked"), ("ofd lock", "locked"),
                          ("locked", "locked"), ("rewrote", "rewritten"),
@@ -291,13 +292,16 @@ def main():
         abstract_name = f"bloom-sandbox-test-{os.getpid()}"
         abstract.bind("\0" + abstract_name)
         abstract.listen(8)
+        datagram = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        datagram_name = f"bloom-sandbox-test-datagram-{os.getpid()}"
+        datagram.bind("\0" + datagram_name)
         bystander = subprocess.Popen(["sleep", "600"])
         one_case = tmp / "one-case"
         one_case.mkdir()
         shutil.copy(args.cases / "bip37" / "worked-example.case", one_case)
         values = {"secret": secret, "other": other, "outside": outside, "setuid": setuid,
                   "bystander": bystander.pid, "port": listener.getsockname()[1],
-                  "abstract": abstract_name, "escape": escape}
+                  "abstract": abstract_name, "datagram": datagram_name, "escape": escape}
         fill = lambda words, tag="": [w.format(**values, tag=tag) for w in words]
 
         def attempt(argv, user, terminal):
@@ -609,6 +613,7 @@ def main():
             bystander.wait()
             listener.close()
             abstract.close()
+            datagram.close()
 
     def markdown(cells):
         rows = list(dict.fromkeys(label for label, _ in cells))

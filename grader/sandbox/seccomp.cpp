@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -22,7 +23,9 @@ constexpr std::uint64_t kAll = 0;              // a refusal whatever the argumen
 constexpr std::uint64_t kLow32 = 0xFFFFFFFFu;  // ioctl's and fcntl's command is an unsigned int
 
 // One refusal: `syscall`, when argument `arg` masked with `mask` equals `value` (whatever the
-// arguments when mask is kAll), fails with `error`. `topic` is how summary() names it.
+// arguments when mask is kAll), fails with `error`; with `unless`, when it differs from `value`
+// instead (the whole 64 bits: set high bits only make it refused). `topic` is how summary()
+// names it.
 struct Refusal {
   const char* topic;
   const char* syscall;
@@ -30,6 +33,7 @@ struct Refusal {
   unsigned arg = 0;
   std::uint64_t mask = kAll;
   std::uint64_t value = 0;
+  bool unless = false;
 };
 
 constexpr Refusal refuse(const char* topic, const char* syscall) {
@@ -41,6 +45,18 @@ constexpr Refusal clone_with(std::uint64_t flag) {
 }
 constexpr Refusal fcntl_with(unsigned command) {
   return {"file locks, leases and F_NOTIFY", "fcntl", EPERM, 1, kLow32, command};
+}
+
+// Sockets: socket() whole, and socketpair() but for a stream pair of Unix sockets. A stream
+// pair talks to its other end alone: it cannot listen or connect (it is connected), and sends
+// to no address. A datagram or seqpacket pair can: one end bound to an abstract name, the other
+// sending to that name, is a channel between two runs that share a network namespace (every run
+// of the users kind). bind, connect, listen and accept are refused too: no socket a run can make
+// needs them.
+constexpr const char* kSockets = "sockets (a stream socketpair stays)";
+static_assert(SOCK_STREAM == 1, "socketpair_of_type refuses every type of 0 to 15 but 1");
+constexpr Refusal socketpair_of_type(unsigned type) {
+  return {kSockets, "socketpair", EPERM, 1, 0xf, type};  // the type's low bits; SOCK_* flags above
 }
 
 // The header's list, in its order. Names that this architecture lacks (fcntl64 on x86-64) are
@@ -80,7 +96,28 @@ constexpr Refusal kRefusals[] = {
     refuse("io_uring", "io_uring_setup"),
     refuse("io_uring", "io_uring_enter"),
     refuse("io_uring", "io_uring_register"),
-    refuse("sockets (socketpair stays)", "socket"),
+    refuse(kSockets, "socket"),
+    {kSockets, "socketpair", EPERM, 0, kAll, AF_UNIX, true},
+    socketpair_of_type(0),
+    socketpair_of_type(2),
+    socketpair_of_type(3),
+    socketpair_of_type(4),
+    socketpair_of_type(5),
+    socketpair_of_type(6),
+    socketpair_of_type(7),
+    socketpair_of_type(8),
+    socketpair_of_type(9),
+    socketpair_of_type(10),
+    socketpair_of_type(11),
+    socketpair_of_type(12),
+    socketpair_of_type(13),
+    socketpair_of_type(14),
+    socketpair_of_type(15),
+    refuse(kSockets, "bind"),
+    refuse(kSockets, "connect"),
+    refuse(kSockets, "listen"),
+    refuse(kSockets, "accept"),
+    refuse(kSockets, "accept4"),
     refuse("file locks, leases and F_NOTIFY", "flock"),
     fcntl_with(F_GETLK),
     fcntl_with(F_SETLK),
@@ -133,9 +170,11 @@ std::optional<SyscallFilter> SyscallFilter::compile(std::string& problem) {
   for (const Refusal& refusal : kRefusals) {
     const int number = seccomp_syscall_resolve_name(refusal.syscall);
     if (number < 0) continue;  // not a system call of this architecture
-    const scmp_arg_cmp compare{refusal.arg, SCMP_CMP_MASKED_EQ, refusal.mask, refusal.value};
+    const scmp_arg_cmp compare =
+        refusal.unless ? scmp_arg_cmp{refusal.arg, SCMP_CMP_NE, refusal.value, 0}
+                       : scmp_arg_cmp{refusal.arg, SCMP_CMP_MASKED_EQ, refusal.mask, refusal.value};
     const std::uint32_t action = SCMP_ACT_ERRNO(static_cast<std::uint32_t>(refusal.error));
-    const int r = refusal.mask == kAll
+    const int r = refusal.mask == kAll && !refusal.unless
                       ? seccomp_rule_add(context.get(), action, number, 0)
                       : seccomp_rule_add_exact_array(context.get(), action, number, 1, &compare);
     if (r != 0) {

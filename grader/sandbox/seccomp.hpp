@@ -11,8 +11,10 @@
 //   keyrings, bpf, perf_event_open, userfaultfd and io_uring (whose operations no filter sees):
 //   the ways out of a sandbox and the usual first steps of a kernel exploit;
 // - every channel between two programs running at once that needs no shared writable file:
-//   sockets (the users kind has the host's network, abstract sockets included; socketpair
-//   stays), file locks (flock, fcntl's record and open-file-description locks, leases,
+//   sockets (the users kind has the host's network, abstract sockets included; a stream
+//   socketpair of Unix sockets stays, which talks to its other end alone, while a datagram pair
+//   can send to an abstract name another run bound; bind, connect, listen and accept go with
+//   them), file locks (flock, fcntl's record and open-file-description locks, leases,
 //   F_NOTIFY) and inotify and fanotify on the files both may read, System V IPC and POSIX
 //   message queues;
 // - any other ABI than the machine's own (i386's int 0x80 and x32 on x86-64): their system

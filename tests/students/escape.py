@@ -405,6 +405,18 @@ def attempt_abstract(args):
         oserror(f"connect @{args['name']}", error)
 
 
+def attempt_pair_abstract(args):
+    """Sends through a datagram socketpair to an abstract name someone bound outside: socket()
+    is refused, but a socketpair's end may send to any name in its network namespace."""
+    try:
+        sender, _ = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+        with sender:
+            sender.sendto(b"x", "\0" + args["name"])
+            able(f"sent to @{args['name']}")
+    except OSError as error:
+        oserror(f"send to @{args['name']}", error)
+
+
 def attempt_x32(_):
     """getpid through the x32 ABI (system call numbers with bit 30 set)."""
     how, value = in_child(lambda: errno_of(libc.syscall(0x40000000 | 39)))
@@ -535,7 +547,8 @@ ATTEMPTS = {
     "tiocsti": attempt_tiocsti, "fork": attempt_fork, "memory": attempt_memory,
     "fill": attempt_fill, "files": attempt_files, "capabilities": attempt_capabilities, "setuid": attempt_setuid,
     "userns": attempt_userns, "syscall": attempt_syscall, "tioclinux": attempt_tioclinux,
-    "lock": attempt_lock, "ipc": attempt_ipc, "abstract": attempt_abstract, "x32": attempt_x32,
+    "lock": attempt_lock, "ipc": attempt_ipc, "abstract": attempt_abstract, "pair-abstract": attempt_pair_abstract,
+    "x32": attempt_x32,
     "leave": attempt_leave, "find": attempt_find, "type": attempt_type,
 }
 
