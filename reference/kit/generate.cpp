@@ -78,18 +78,22 @@ std::string random_probability(Random& random) {
   return kRates[pick(random, 0, std::size(kRates) - 1)];
 }
 
+// A power of two of LOW..HIGH, each as likely; LOW when none is.
+std::uint64_t power_of_two(Random& random, std::uint64_t low, std::uint64_t high) {
+  std::uint64_t power = 1;
+  while (power < low) power *= 2;
+  if (power > high) return low;
+  std::uint64_t powers = 1;  // how many powers of two from `power` are at most `high`
+  while (power << powers <= high) ++powers;
+  return power << pick(random, 0, powers - 1);
+}
+
 // A whole number of LOW..HIGH where the visible line leaves it out, a quarter each: a power of two;
 // the low end (a filter of a few bits, no hashes); small; anywhere.
 std::uint64_t random_whole(Random& random, std::uint64_t low, std::uint64_t high) {
   switch (pick(random, 0, 3)) {
-    case 0: {
-      std::uint64_t power = 1;
-      while (power < low) power *= 2;
-      if (power > high) return low;
-      std::uint64_t powers = 1;  // how many powers of two from `power` are at most `high`
-      while (power << powers <= high) ++powers;
-      return power << pick(random, 0, powers - 1);
-    }
+    case 0:
+      return power_of_two(random, low, high);
     case 1:
       return low + pick(random, 0, std::min<std::uint64_t>(9, high - low));
     case 2:
@@ -115,14 +119,8 @@ std::uint64_t near(Random& random, std::uint64_t seen, std::uint64_t low, std::u
     }
     case 2:
       return pick(random, low, seen);
-    default: {
-      std::uint64_t power = 1;
-      while (power < low) power *= 2;
-      if (power > seen) return low;
-      std::uint64_t powers = 1;  // how many powers of two from `power` are at most `seen`
-      while (power << powers <= seen) ++powers;
-      return power << pick(random, 0, powers - 1);
-    }
+    default:
+      return power_of_two(random, low, seen);
   }
 }
 
