@@ -198,6 +198,15 @@ const ExerciseCases& cases_of(const std::map<std::string, ExerciseCases>& exerci
 // A program's transcripts, by case index.
 using Transcripts = std::map<std::size_t, Transcript>;
 
+// A transcript as the judge tells it from others: each answer by its match_key, so that two
+// programs whose answers differ only where no judge can tell them (an error's words, letter
+// case, spacing) answer alike.
+Transcript as_judged(const Transcript& transcript) {
+  Transcript judged;
+  for (const auto& [line, answer] : transcript) judged.emplace_back(line, match_key(answer));
+  return judged;
+}
+
 // Each mistake's transcripts over its exercise's cases, in the catalogue's order; nullopt when
 // a program did not run.
 std::optional<std::vector<Transcripts>> single_transcripts(
@@ -233,16 +242,17 @@ std::optional<Transcripts> pair_transcript(const Command& both, const std::strin
       transcripts_of(grade(shown.cases, both, options, stop_on_interrupt()), shown.index, program);
   if (!got) return std::nullopt;
   std::erase_if(*got, [&](const auto& entry) {
+    const Transcript judged = as_judged(entry.second);
     return std::any_of(singles.begin(), singles.end(), [&](const Transcripts& single) {
       const auto same = single.find(entry.first);
-      return same != single.end() && same->second == entry.second;
+      return same != single.end() && as_judged(same->second) == judged;
     });
   });
   return got;
 }
 
-// The pairs' transcripts, and how many pairs answer a case so: a pair's transcript is kept
-// where no single mistake answers the case alike, and no other pair.
+// The pairs' transcripts, and how many pairs answer a case so (as_judged): a pair's
+// transcript is kept where no single mistake answers the case alike, and no other pair.
 struct PairTranscripts {
   std::map<std::pair<std::size_t, std::size_t>, Transcripts> by_pair;
   std::map<std::pair<std::size_t, Transcript>, int> times;
@@ -266,7 +276,7 @@ std::optional<PairTranscripts> pair_transcripts(
           pair_transcript(both, "the program with " + first.id + " and " + second.id,
                           cases_of(exercises, first.exercise), a, b, singles, options);
       if (!got) return std::nullopt;
-      for (const auto& [i, rows] : *got) ++pairs.times[{i, rows}];
+      for (const auto& [i, rows] : *got) ++pairs.times[{i, as_judged(rows)}];
       pairs.by_pair[{a, b}] = std::move(*got);
     }
   }
@@ -293,7 +303,8 @@ std::vector<std::vector<KnownMistake>> known_mistakes(const std::vector<Case>& c
   }
   for (const auto& [ab, by_case] : pairs.by_pair) {
     for (const auto& [i, rows] : by_case) {
-      if (pairs.times.at({i, rows}) == 1) add(i, rows, catalogue[ab.first], {catalogue[ab.second]});
+      if (pairs.times.at({i, as_judged(rows)}) == 1)
+        add(i, rows, catalogue[ab.first], {catalogue[ab.second]});
     }
   }
   return recorded;

@@ -64,6 +64,19 @@ bool lines_match(std::string_view expected, std::string_view actual) {
   }
 }
 
+std::string match_key(std::string_view line) {
+  line = without_cr(line);
+  if (starts_with_error(line)) return "error";
+  std::string key;
+  std::size_t at = 0;
+  for (std::string_view token = next_token(line, at); !token.empty();
+       token = next_token(line, at)) {
+    if (!key.empty()) key += ' ';
+    for (const char c : token) key += lower(c);
+  }
+  return key;
+}
+
 std::string line_digest(std::string_view line) {
   line = without_cr(line);
   std::uint64_t h = 0;

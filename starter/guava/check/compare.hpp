@@ -27,6 +27,12 @@ namespace grader {
 // a decimal answer, and printed after 0x it would be another value.
 [[nodiscard]] std::size_t hex_printed_otherwise(std::string_view expected, std::string_view actual);
 
+// The line as lines_match reads it: "error" for a line that starts with "error" (any error
+// answers any error), else its tokens in lower case, one space apart. Two lines match exactly
+// when their keys are equal, so a recording that asks whether two programs answered alike asks
+// what the judge will be able to tell apart.
+[[nodiscard]] std::string match_key(std::string_view line);
+
 // 16 hexadecimal digits that stand for a line as lines_match reads it (its tokens, letter case
 // ignored): two lines that match have the same digest. A 64-bit multiplicative hash, no
 // exercise's step; a .mistakes file keeps a long answer so.
