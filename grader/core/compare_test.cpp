@@ -133,3 +133,32 @@ TEST_CASE("a hexadecimal answer printed otherwise is told apart from a wrong val
   CHECK(hex_printed_otherwise("12345678", "0x12345678") == 0);
   CHECK(hex_printed_otherwise("0", "0x0") == 0);
 }
+
+TEST_CASE("two lines match exactly when their match keys are equal") {
+  // answers of the cases (bip37/worked-example, hashing/bloom-trace) and the forms a program
+  // prints them in: case, spacing, a CR, an error's wording
+  const char* const lines[] = {"bytes=10 hashes=6",
+                               "BYTES=10   hashes=6\r",
+                               "bytes=10\thashes=6  ",
+                               "bytes=10 hashes=7",
+                               "bytes=10",
+                               "049e1471",
+                               "049E1471",
+                               "49e1471",
+                               "error: INSERT needs hex bytes, got \"xyz\"",
+                               "ERROR: double_hash_position gave 4294966528 for i = 1",
+                               "error",
+                               "errors are mine",
+                               "err: no",
+                               "",
+                               "  "};
+  for (const char* a : lines) {
+    for (const char* b : lines) {
+      CAPTURE(a);
+      CAPTURE(b);
+      CHECK(grader::lines_match(a, b) == (grader::match_key(a) == grader::match_key(b)));
+    }
+  }
+  CHECK(grader::match_key("BYTES=10   hashes=6\r") == "bytes=10 hashes=6");
+  CHECK(grader::match_key("Error: x") == "error");
+}
