@@ -79,7 +79,7 @@ int grade_and_report(const RunOptions& options, bool& reported) {
     sandbox = open_sandbox_or_say(*options.sandbox, grade_options.jobs, options.memory_mb,
                                   options.sandbox_ids, std::move(own));
     if (!sandbox) return kExitCouldNotRun;
-    confined = confine_or_say(*sandbox, *command, {}, options.sandbox_readable);
+    confined = confine_or_say(*sandbox, *command, {}, options.sandbox_readable, true);
     if (!confined || hidden_cases_exposed_say(*sandbox, cases)) return kExitCouldNotRun;
     command = &*confined;
   }

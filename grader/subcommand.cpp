@@ -149,7 +149,8 @@ bool hidden_cases_exposed_say(const Sandbox& sandbox, const std::vector<Case>& c
 
 std::optional<Command> confine_or_say(const Sandbox& sandbox, const Command& command,
                                       const std::vector<std::filesystem::path>& writable,
-                                      const std::vector<std::filesystem::path>& readable) {
+                                      const std::vector<std::filesystem::path>& readable,
+                                      bool cases) {
   for (const std::filesystem::path& path : readable) {
     std::error_code missing;
     if (!std::filesystem::exists(path, missing)) {
@@ -165,8 +166,10 @@ std::optional<Command> confine_or_say(const Sandbox& sandbox, const Command& com
   }
   std::vector<std::string> argv = {command.executable.string()};
   argv.insert(argv.end(), command.args.begin(), command.args.end());
-  return sandbox.wrap(argv, bindings, writable.empty() ? std::filesystem::path() : writable.front(),
-                      command.display);
+  const std::filesystem::path working_dir =
+      writable.empty() ? std::filesystem::path() : writable.front();
+  return cases ? sandbox.wrap_kept(argv, bindings, working_dir, command.display)
+               : sandbox.wrap(argv, bindings, working_dir, command.display);
 }
 
 }  // namespace grader

@@ -60,9 +60,11 @@ struct Prepared {
 [[nodiscard]] bool hidden_cases_exposed_say(const Sandbox& sandbox, const std::vector<Case>& cases);
 
 // `command` under the sandbox, seeing read-only its executable, the files it names and
-// `readable` (--sandbox-read), and `writable` writable.
-[[nodiscard]] std::optional<Command> confine_or_say(const Sandbox& sandbox, const Command& command,
-                                                    const std::vector<std::filesystem::path>& writable,
-                                                    const std::vector<std::filesystem::path>& readable = {});
+// `readable` (--sandbox-read), and `writable` writable. `cases`: it runs on case after case, in
+// sandboxes kept for its runs (Sandbox::wrap_kept).
+[[nodiscard]] std::optional<Command> confine_or_say(
+    const Sandbox& sandbox, const Command& command,
+    const std::vector<std::filesystem::path>& writable,
+    const std::vector<std::filesystem::path>& readable = {}, bool cases = false);
 
 }  // namespace grader

@@ -111,7 +111,10 @@ class Launch {
     if (build && !users() && !context_.build_cache.empty()) {
       bindings.push_back({context_.build_cache, context_.build_cache, false});  // read-only
     }
-    return context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text, copy_);
+    // a build is one run; a program runs on case after case, in sandboxes kept for them
+    return build ? context_.sandbox->wrap(argv, bindings, working_dir, "(sandboxed) " + text, copy_)
+                 : context_.sandbox->wrap_kept(argv, bindings, working_dir, "(sandboxed) " + text,
+                                               copy_);
   }
 
   const Context& context_;

@@ -5,6 +5,7 @@
 
 #include <sys/resource.h>
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -38,8 +39,22 @@ class ScratchDir {
 // later with SIGKILL if it caught that; the runners count the whole run's time besides.
 [[nodiscard]] std::uint64_t cpu_seconds(const Limits& limits);
 
-// In the child, between fork and exec, so async-signal-safe: its own process group, no core
-// files, `cpu` seconds of CPU, the file-size and address-space limits of `limits`, and the
+// The resource limits of a run's program: no core files, `cpu` seconds of CPU (SIGXCPU, then a
+// second later SIGKILL), the file-size limit of `limits` and its address-space limit when it
+// has one (0: none); the first `count` of `limit` hold.
+struct ChildLimits {
+  struct One {
+    int resource = 0;
+    std::uint64_t soft = 0;
+    std::uint64_t hard = 0;
+  };
+  std::array<One, 4> limit{};
+  std::size_t count = 0;
+};
+[[nodiscard]] ChildLimits child_limits(const Limits& limits, std::uint64_t cpu) noexcept;
+
+// In the child, between fork and exec, so async-signal-safe: its own process group, the
+// child_limits of `limits` and `cpu`, and the
 // default SIGPIPE disposition and an empty signal mask (the grader ignores SIGPIPE, and an
 // ignored signal stays ignored across exec). False, with errno set, when a step fails.
 [[nodiscard]] bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept;

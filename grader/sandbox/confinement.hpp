@@ -14,6 +14,7 @@
 namespace grader {
 
 class SyscallFilter;  // seccomp.hpp
+class KeptSandbox;    // kept.hpp
 
 // What confines one run. Every confined run also gets a session of its own, so that it has no
 // controlling terminal to type into.
@@ -40,6 +41,11 @@ struct Identity {
   // (cpuacct.usage, ns), and its memory controller's record of OOM kills (memory.oom_control).
   int cpu_usage = -1;
   int oom_control = -1;
+  // A sandbox kept for runs like this one, whose init starts the program (kept.hpp), and how
+  // many of the command's arguments come before the program's own words (bubblewrap's and its
+  // init's); null for a run of its own.
+  KeptSandbox* kept = nullptr;
+  std::size_t kept_skip = 0;
 };
 
 // The descriptor number at which a run receives Identity::passed_fd.
@@ -52,13 +58,15 @@ inline constexpr int kStatusFd = 4;
 // The highest of the descriptors a run may be passed.
 inline constexpr int kHighestPassedFd = kStatusFd;
 
-// Hands out one Identity per run and takes it back: acquire() blocks until a slot is free,
+// Hands out one Identity per run and takes it back: acquire blocks until a slot is free,
 // and the slot returns when the last copy of the pointer is gone, after every process left
 // in it has been killed.
 class Confinement {
  public:
   virtual ~Confinement() = default;
-  [[nodiscard]] virtual std::shared_ptr<const Identity> acquire() const = 0;
+  // For a run of `command` with `limits`.
+  [[nodiscard]] virtual std::shared_ptr<const Identity> acquire(const Command& command,
+                                                                const Limits& limits) const = 0;
   // True when its commands start the program under the sandbox's init (sandbox_init.cpp),
   // which writes the program's own wait status to descriptor kStatusFd: bubblewrap reports a
   // program killed by signal N as one that exited with 128 + N. The runner passes a pipe there

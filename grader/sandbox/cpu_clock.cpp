@@ -139,9 +139,17 @@ std::chrono::milliseconds longest_cpu_wait(pid_t root) {
   return std::chrono::milliseconds(longest / 1000000);
 }
 
-CpuClock::CpuClock(int cgroup_usage, unsigned uid) : cgroup_usage_(cgroup_usage), uid_(uid) {
+CpuClock::CpuClock(int cgroup_usage, unsigned uid, pid_t kept_init)
+    : cgroup_usage_(cgroup_usage), uid_(uid), kept_init_(kept_init) {
   if (cgroup_usage_ >= 0) cgroup_start_ns_ = cgroup_ns(cgroup_usage_);
   if (cgroup_start_ns_ < 0) cgroup_usage_ = -1;
+  if (kept_init_ > 0 && cgroup_usage_ < 0) {
+    if (uid_ != 0) {
+      uid_start_ = uid_cpu(uid_, seen_);
+    } else {
+      tree_start_ = process_tree_cpu(kept_init_);
+    }
+  }
 }
 
 std::chrono::milliseconds CpuClock::used(pid_t root) const {
@@ -149,10 +157,11 @@ std::chrono::milliseconds CpuClock::used(pid_t root) const {
     const std::int64_t now = cgroup_ns(cgroup_usage_);
     if (now >= cgroup_start_ns_) return std::chrono::milliseconds((now - cgroup_start_ns_) / 1000000);
   }
+  if (uid_ == 0 && kept_init_ > 0) return process_tree_cpu(kept_init_) - tree_start_;
   if (uid_ == 0) return process_tree_cpu(root);
   // no cgroup: the slot uid is the run's alone (the sandbox gives each run its own), so every
   // process of it is the run's, however far it went from root's tree
-  return std::max(uid_cpu(uid_, seen_), process_tree_cpu(root));
+  return std::max(uid_cpu(uid_, seen_) - uid_start_, process_tree_cpu(root));
 }
 
 }  // namespace grader

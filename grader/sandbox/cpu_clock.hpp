@@ -17,8 +17,11 @@ class CpuClock {
  public:
   // `cgroup_usage`: the run's cgroup's cpuacct.usage, open for reading, or -1. `uid`: the slot
   // uid the run alone has (the sandbox as root), or 0. Made before the run starts, so that the
-  // cgroup's count from earlier runs is left out.
-  explicit CpuClock(int cgroup_usage, unsigned uid = 0);
+  // cgroup's count from earlier runs is left out. `kept_init`: the run is in a kept sandbox
+  // (kept.hpp) whose init this is: with no cgroup, the uid's time or else the init's tree's is
+  // the run's, less what they had used when the clock was made (the init and bubblewrap, and the
+  // earlier runs' programs the init reaped).
+  explicit CpuClock(int cgroup_usage, unsigned uid = 0, pid_t kept_init = 0);
 
   // The CPU time the run started as `root` has used: the cgroup's count when there is one, which
   // holds every process the run ever had. Else, with a uid, that of every process of that uid
@@ -43,7 +46,10 @@ class CpuClock {
  private:
   int cgroup_usage_;
   std::int64_t cgroup_start_ns_ = 0;
+  std::chrono::milliseconds uid_start_{0};
+  std::chrono::milliseconds tree_start_{0};
   unsigned uid_;
+  pid_t kept_init_ = 0;
   mutable SeenProcesses seen_;
 };
 

@@ -39,6 +39,7 @@
 
 #include "confinement.hpp"
 #include "cpu_clock.hpp"
+#include "kept.hpp"
 #include "leftovers.hpp"
 #include "runner.hpp"
 #include "runner_common.hpp"
@@ -441,10 +442,14 @@ pid_t start_program(asio::io_context& context, Pipes& pipes, const Command& comm
 // stops it at its limits. Every handler is a member function, run by the context's run().
 class Watch {
  public:
+  // `kept`: the program runs in a kept sandbox (kept.hpp) whose init reaps it, and `pidfd` is
+  // its pidfd; null for the runner's own child.
   Watch(asio::io_context& context, Pipes& pipes, pid_t group, const Identity* identity,
         const CpuClock& clock, const Limits& limits, std::chrono::steady_clock::time_point start,
-        RunResult& result)
-      : context_(context),
+        RunResult& result, KeptSandbox* kept = nullptr, int pidfd = -1)
+      : kept_(kept),
+        pidfd_(pidfd),
+        context_(context),
         pipes_(pipes),
         group_(group),
         identity_(identity),
@@ -466,21 +471,40 @@ class Watch {
                      [this](const bp::error_code& error) { on_ended(error); });
     context_.run();
     if (!reaped_) {
-      ::kill(-group_, SIGKILL);
+      signal_group();
       reap();
     }
     result_.err_truncated = stderr_over_;
   }
 
   int exit_status = 0;
-  bool we_killed = false;  // the runner sent SIGKILL itself (a limit)
+  bool we_killed = false;    // the runner sent SIGKILL itself (a limit)
+  bool kept_failed = false;  // the kept sandbox's init gave no answer: how it ended is unknown
 
  private:
+  KeptSandbox* const kept_;
+  const int pidfd_;
+  // SIGKILL to the program's process group. In a kept sandbox the program is not the runner's
+  // child, and its pidfd names it beyond doubt; the rest of its group goes with the sandbox's
+  // emptying once it has ended.
+  void signal_group() {
+    if (kept_ != nullptr) {
+      ::syscall(SYS_pidfd_send_signal, pidfd_, SIGKILL, nullptr, 0);
+      ::kill(-group_, SIGKILL);  // unreaped till end(): the group's id is still its own
+      return;
+    }
+    ::kill(-group_, SIGKILL);
+  }
+
   void kill_group() {
     we_killed = true;
-    ::kill(-group_, SIGKILL);
-    // and what left the group (setsid): every process of its slot uid, which is the run's alone
-    if (identity_ != nullptr && identity_->switch_user) kill_all_of(identity_->uid);
+    signal_group();
+    // and what left the group (setsid): every process of its slot uid, which is the run's alone;
+    // in a kept sandbox, whose init and bubblewrap have that uid too, the init kills them all
+    // once the program has ended
+    if (identity_ != nullptr && identity_->switch_user && kept_ == nullptr) {
+      kill_all_of(identity_->uid);
+    }
   }
 
   // Once the program is over, its pipes get a moment to drain; then they are closed, in case
@@ -557,6 +581,14 @@ class Watch {
   // children it waited for) are both still there to read, then it is reaped.
   void reap() {
     cpu_seen_ = std::max(cpu_seen_, clock_.used(group_));
+    if (kept_ != nullptr) {
+      // the init reaps it, empties the sandbox and says how it ended
+      std::chrono::microseconds cpu{0};
+      if (!kept_->end(exit_status, cpu)) kept_failed = true;
+      reaped_ = true;
+      result_.cpu = std::max(cpu_seen_, std::chrono::duration_cast<std::chrono::milliseconds>(cpu));
+      return;
+    }
     rusage usage{};
     while (::wait4(group_, &exit_status, 0, &usage) == -1 && errno == EINTR) {
     }
@@ -566,9 +598,10 @@ class Watch {
 
   void on_ended(const bp::error_code& error) {
     over_ = true;
+    if (kept_ != nullptr) signal_group();  // before its init reaps it, which frees its pid
     if (!error) reap();  // else it is reaped in run(), once killed
     // The main program is gone: end any children it left, so that the pipes they hold close.
-    ::kill(-group_, SIGKILL);
+    if (kept_ == nullptr) ::kill(-group_, SIGKILL);
     deadline_.cancel();
     cpu_check_.cancel();
     bp::error_code ignored;
@@ -595,7 +628,97 @@ class Watch {
   std::chrono::milliseconds cpu_seen_{0};
 };
 
+// A run in a kept sandbox (kept.hpp): its init starts the program on the streams given to it,
+// and says how it ended. As run_program, from the slot's acquisition on.
+RunResult run_kept(const Command& command, const std::string& input, const Limits& limits,
+                   const Identity& identity) {
+  RunResult result;
+  const auto failed = [&](const std::string& what) {
+    result.start_error = what + ": " + std::strerror(errno);
+    return result;
+  };
+  asio::io_context context;
+  Pipes pipes(context);
+  int in[2] = {-1, -1};
+  int out[2] = {-1, -1};
+  int err[2] = {-1, -1};
+  const auto close_child_ends = [&] {
+    for (int* fd : {&in[0], &out[1], &err[1]}) {
+      if (*fd >= 0) ::close(*fd);
+      *fd = -1;
+    }
+  };
+  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) {
+    for (const int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) {
+      if (fd >= 0) ::close(fd);
+    }
+    return failed("pipe2");
+  }
+  pipes.in.assign(in[1]);
+  pipes.out.assign(out[0]);
+  pipes.err.assign(err[0]);
+  // the slot's cgroup, else its uid's processes, else the init's tree: each holds the sandbox's
+  // init and bubblewrap too, kept from run to run, counted from here on (CpuClock)
+  const CpuClock clock(identity.cpu_usage,
+                       identity.switch_user && identity.cpu_usage < 0 ? identity.uid : 0,
+                       identity.kept->init());
+  const std::int64_t oom_kills_before = oom_kills(identity.oom_control);
+  const std::vector<std::string> argv(
+      command.args.begin() + static_cast<std::ptrdiff_t>(identity.kept_skip), command.args.end());
+  const auto start = std::chrono::steady_clock::now();
+  pid_t group = -1;
+  std::string error;
+  const int streams[3] = {in[0], out[1], err[1]};
+  const int pidfd = identity.kept->begin(argv, kept_limits(limits), streams, group, error);
+  close_child_ends();
+  if (pidfd < 0) {
+    result.start_error = "cannot start \"" + command.display + "\": " + error;
+    return result;
+  }
+  result.started = true;
+  asio::posix::stream_descriptor ended(context, pidfd);  // closes it
+  const RunningGroup registered(group);
+  Watch watch(context, pipes, group, &identity, clock, limits, start, result, identity.kept, pidfd);
+  watch.run(ended, input);
+  result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  result.cpu = std::max(result.cpu, clock.used(group));  // every process's, orphans' too
+  result.oom_killed = oom_kills(identity.oom_control) > oom_kills_before;
+  if (watch.kept_failed) {
+    result.started = false;
+    result.start_error = "the sandbox kept for \"" + command.display + "\" did not answer";
+    return result;
+  }
+  record_exit_status(watch.exit_status, watch.we_killed, limits, result);
+  return result;
+}
+
 }  // namespace
+
+pid_t launch_kept(const Command& command, const Identity& identity, const Limits& limits,
+                  int socket, std::string& problem) {
+  asio::io_context context;
+  const std::vector<std::string> environment = minimal_environment("/");
+  std::vector<const char*> envp;
+  for (const std::string& entry : environment) envp.push_back(entry.c_str());
+  envp.push_back(nullptr);
+  bp::error_code start_error;
+  ForkSafeLauncher launch;
+  launch.filter_fd = identity.passed_fd;
+  launch.status_fd = socket;
+  bp::process process =
+      launch(asio::any_io_executor(context.get_executor()), start_error,
+             bp::filesystem::path(command.executable.string()), command.args,
+             bp::process_stdio{nullptr, nullptr, nullptr}, bp::process_start_dir{"/"},
+             Environment{envp.data()}, ChildSetup{&limits, cpu_seconds(limits), &identity});
+  if (start_error) {
+    problem = "cannot start \"" + command.display + "\": " + start_error.message();
+    return 0;
+  }
+  const pid_t pid = process.id();
+  static_cast<void>(process.detach());  // reaped by ~KeptSandbox
+  return pid;
+}
 
 RunResult run_program(const Command& command, const std::string& input, const Limits& limits) {
   // A program that closes its stdin makes our write fail with EPIPE; the signal that comes with
@@ -610,7 +733,8 @@ RunResult run_program(const Command& command, const std::string& input, const Li
   }
   // Held to the end of the run: its release kills whatever the program left in its slot.
   const std::shared_ptr<const Identity> identity =
-      command.confinement ? command.confinement->acquire() : nullptr;
+      command.confinement ? command.confinement->acquire(command, limits) : nullptr;
+  if (identity && identity->kept != nullptr) return run_kept(command, input, limits, *identity);
   // the program's HOME, TMPDIR and default working folder: its slot's private one, if any
   const fs::path& home = identity && !identity->home.empty() ? identity->home : scratch.path();
   asio::io_context context;

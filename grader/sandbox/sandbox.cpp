@@ -22,6 +22,7 @@
 #include <sstream>
 #include <thread>
 
+#include "kept.hpp"
 #include "leftovers.hpp"
 #include "limits.hpp"
 #include "runner_common.hpp"
@@ -272,6 +273,20 @@ struct Slot {
   bool busy = false;
   fs::path homes;     // users kind: where its runs' private folders are made (root's, 0711)
   unsigned runs = 0;  // names each run's private folder
+  // namespaces kind: the sandbox kept in it for runs alike (kept.hpp), which runs alike reuse;
+  // whose runs they are (a scratch folder), and what makes them alike
+  std::unique_ptr<KeptSandbox> kept;
+  std::string kept_tenant;
+  std::string kept_key;
+};
+
+// What a run that may use a kept sandbox asks of its slot: one for runs alike.
+struct KeptWish {
+  std::string tenant;    // the runs' submission: its scratch folder ("" for the sandbox's own)
+  std::string key;       // the tenant, the kind of case, the sandbox's command and limits
+  Command serve;         // the command that starts one
+  std::size_t skip = 0;  // the run's command's words before the program's own
+  Limits limits;         // its start's: the run's memory and file size, no CPU time to speak of
 };
 
 }  // namespace
@@ -286,24 +301,43 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
   // users kind: the folders every uid may write, emptied of what a run left there
   std::vector<fs::path> shared_folders;
 
-  // A free slot's identity, with `groups` as its supplementary groups, for one run.
-  std::shared_ptr<const Identity> take(const std::vector<unsigned>& groups) const {
+  // A free slot's identity, with `groups` as its supplementary groups, for one run. With a
+  // `wish`, the slot's kept sandbox for runs alike, started unless it has one already (a slot
+  // that has one for runs alike is taken first, then one with none); without, or when none can
+  // be started, the run is a run of its own. A slot's kept sandbox for other runs is stopped
+  // and the slot emptied first.
+  std::shared_ptr<const Identity> take(const std::vector<unsigned>& groups,
+                                       const KeptWish* wish = nullptr) const {
     std::unique_lock<std::mutex> hold(lock_);
     std::size_t i = 0;
     free_.wait(hold, [&] {
-      for (i = 0; i < slots.size(); ++i) {
-        if (!slots[i].busy) return true;
+      const auto rank = [&](const Slot& slot) {
+        if (slot.busy) return 3;
+        if (!slot.kept) return 1;
+        return wish != nullptr && slot.kept_key == wish->key ? 0 : 2;
+      };
+      std::size_t best = slots.size();
+      for (std::size_t j = 0; j < slots.size(); ++j) {
+        if (rank(slots[j]) < 3 && (best == slots.size() || rank(slots[j]) < rank(slots[best]))) {
+          best = j;
+        }
       }
-      return false;
+      i = best;
+      return best < slots.size();
     });
     Slot& slot = const_cast<Slot&>(slots[i]);
     slot.busy = true;
     hold.unlock();
+    slot.identity.kept = nullptr;
+    if (slot.kept && (wish == nullptr || slot.kept_key != wish->key || !slot.kept->usable())) {
+      stop_kept(slot);
+    }
+    slot.identity.groups = groups;
+    if (wish != nullptr) keep(slot, *wish);
     if (!slot.identity.switch_user && user_processes > 0) {
       // RLIMIT_NPROC counts every task of the grader's uid, the grader's own threads included
       slot.identity.processes = tasks_of(static_cast<unsigned>(::getuid())) + user_processes;
     }
-    slot.identity.groups = groups;
     if (!slot.homes.empty()) {
       // a folder for this run alone: its uid's, no one else's; removed at release
       const fs::path home = slot.homes / ("run-" + std::to_string(++slot.runs));
@@ -316,10 +350,73 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
     return {&slot.identity, [self, &slot](const Identity*) { self->release(slot); }};
   }
 
+  // Stops every kept sandbox of `tenant` (its submission is over), or of all when null, each
+  // slot emptied after it.
+  void forget(const std::string* tenant) const {
+    for (const Slot& each : slots) {
+      Slot& slot = const_cast<Slot&>(each);
+      {
+        std::unique_lock<std::mutex> hold(lock_);
+        free_.wait(hold, [&] { return !slot.busy; });
+        if (!slot.kept || (tenant != nullptr && slot.kept_tenant != *tenant)) continue;
+        slot.busy = true;
+      }
+      stop_kept(slot);
+      {
+        const std::lock_guard<std::mutex> hold(lock_);
+        slot.busy = false;
+      }
+      free_.notify_all();
+    }
+  }
+
  private:
+  // The slot's kept sandbox for `wish`'s runs: its own if it has one, else one started now. A
+  // sandbox that cannot be started leaves the run to a run of its own, under the same command.
+  void keep(Slot& slot, const KeptWish& wish) const {
+    if (!slot.kept) {
+      std::string problem;
+      slot.kept = KeptSandbox::start(wish.serve, slot.identity, wish.limits, problem);
+      if (!slot.kept) {
+        empty(slot);  // what the attempt left
+        return;
+      }
+      slot.kept_tenant = wish.tenant;
+      slot.kept_key = wish.key;
+    }
+    slot.identity.kept = slot.kept.get();
+    slot.identity.kept_skip = wish.skip;
+  }
+
+  // The slot's kept sandbox stopped (its init kills what is left and exits) and the slot
+  // emptied as after a run of its own.
+  void stop_kept(Slot& slot) const {
+    slot.kept.reset();
+    slot.kept_tenant.clear();
+    slot.kept_key.clear();
+    slot.identity.kept = nullptr;
+    empty(slot);
+  }
+
+  // After a run: the slot emptied, unless its kept sandbox's init did it and said so.
+  void release(Slot& slot) const {
+    if (slot.identity.kept == nullptr || !slot.kept || !slot.kept->usable()) {
+      if (slot.kept)
+        stop_kept(slot);
+      else
+        empty(slot);
+    }
+    slot.identity.kept = nullptr;
+    {
+      const std::lock_guard<std::mutex> hold(lock_);
+      slot.busy = false;
+    }
+    free_.notify_all();
+  }
+
   // Kills what the run left in the slot and reaps it, so that the next run starts with none of
   // its processes counted (a zombie still counts for RLIMIT_NPROC). At most 5 s.
-  void release(Slot& slot) const {
+  void empty(Slot& slot) const {
     for (int round = 0; round < 5000; ++round) {
       bool left = false;
       for (const fs::path& group : slot.cgroups) {
@@ -355,11 +452,6 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
       if (!slot.identity.home.empty()) ::rmdir(slot.identity.home.c_str());
       slot.identity.home.clear();
     }
-    {
-      const std::lock_guard<std::mutex> hold(lock_);
-      slot.busy = false;
-    }
-    free_.notify_one();
   }
 
   mutable std::mutex lock_;
@@ -374,7 +466,9 @@ class TenantRuns : public Confinement {
   TenantRuns(std::shared_ptr<const SlotPool> pool, std::vector<unsigned> groups,
              bool reports_status)
       : pool_(std::move(pool)), groups_(std::move(groups)), reports_status_(reports_status) {}
-  std::shared_ptr<const Identity> acquire() const override { return pool_->take(groups_); }
+  std::shared_ptr<const Identity> acquire(const Command&, const Limits&) const override {
+    return pool_->take(groups_);
+  }
   bool reports_status() const override { return reports_status_; }
 
  private:
@@ -383,10 +477,55 @@ class TenantRuns : public Confinement {
   bool reports_status_;
 };
 
+// The runs of one submission's program on its cases, under the namespaces kind: each in its
+// slot's kept sandbox for runs alike (kept.hpp), the same submission's and kind of case's with
+// the same command and limits. Each run's command is the one a run of its own has (wrap), so a
+// run for which no kept sandbox could be started is one, unchanged.
+class KeptRuns : public Confinement {
+ public:
+  KeptRuns(std::shared_ptr<const SlotPool> pool, std::vector<unsigned> groups, std::string tenant)
+      : pool_(std::move(pool)), groups_(std::move(groups)), tenant_(std::move(tenant)) {}
+  std::shared_ptr<const Identity> acquire(const Command& command,
+                                          const Limits& limits) const override {
+    // wrap's command: bubblewrap's options, "--", the init, its status descriptor, the program
+    const auto dashes = std::find(command.args.begin(), command.args.end(), "--");
+    if (command.args.end() - dashes < 4) return pool_->take(groups_);
+    KeptWish wish;
+    wish.tenant = tenant_;
+    wish.skip = static_cast<std::size_t>(dashes - command.args.begin()) + 3;
+    wish.serve.executable = command.executable;
+    wish.serve.display = "the sandbox kept for " + command.display;
+    for (auto word = command.args.begin(); word != dashes; ++word) {
+      // no --die-with-parent: the thread that starts it may end before its runs do; the init
+      // ends the sandbox when the grader's end of their socket closes
+      if (*word != "--die-with-parent") wish.serve.args.push_back(*word);
+    }
+    wish.serve.args.insert(wish.serve.args.end(),
+                           {"--", *(dashes + 1), "--serve", std::to_string(kStatusFd)});
+    wish.limits.memory_bytes = limits.memory_bytes;
+    wish.limits.file_bytes = limits.file_bytes;
+    wish.limits.set_time(kKeptLifetime);
+    wish.key = std::string(command.hidden_case ? "hidden" : "visible") + '\0' + tenant_ + '\0' +
+               std::to_string(limits.memory_bytes) + '\0' + std::to_string(limits.file_bytes);
+    for (const std::string& word : wish.serve.args) wish.key += '\0' + word;
+    return pool_->take(groups_, &wish);
+  }
+  bool reports_status() const override { return true; }
+
+ private:
+  // CPU time for a kept sandbox's whole life (RLIMIT_CPU of its bubblewrap and init, which each
+  // run's program lowers to its own): a day
+  static constexpr std::chrono::milliseconds kKeptLifetime{24 * 3600 * 1000};
+  std::shared_ptr<const SlotPool> pool_;
+  std::vector<unsigned> groups_;
+  std::string tenant_;
+};
+
 // A group and the runs that join it: a submission's scratch folder, or the sandbox's own.
 struct Tenant {
   unsigned group = 0;  // root: the id its folders are given to; otherwise unused
   std::shared_ptr<const Confinement> runs;
+  std::shared_ptr<const Confinement> kept_runs;  // namespaces: in kept sandboxes; else `runs`
 };
 
 struct Sandbox::State {
@@ -413,10 +552,14 @@ struct Sandbox::State {
   std::vector<unsigned> free_groups;           // root: groups for scratch folders, not in use
   std::map<fs::path, Tenant> scratch_tenants;  // under tenants_lock
 
-  Tenant make_tenant(unsigned group) const {
-    return {group, std::make_shared<TenantRuns>(
-                       pool, root ? std::vector<unsigned>{group} : std::vector<unsigned>{},
-                       options.kind == SandboxKind::namespaces)};
+  Tenant make_tenant(unsigned group, const fs::path& scratch) const {
+    std::vector<unsigned> groups = root ? std::vector<unsigned>{group} : std::vector<unsigned>{};
+    const bool namespaces = options.kind == SandboxKind::namespaces;
+    std::shared_ptr<const Confinement> runs =
+        std::make_shared<TenantRuns>(pool, groups, namespaces);
+    std::shared_ptr<const Confinement> kept_runs =
+        namespaces ? std::make_shared<KeptRuns>(pool, groups, scratch.string()) : runs;
+    return {group, std::move(runs), std::move(kept_runs)};
   }
 
   // The tenant of `path`: that of the scratch folder it is in, else the sandbox's own.
@@ -451,6 +594,7 @@ struct Sandbox::State {
   }
 
   ~State() {
+    if (pool) pool->forget(nullptr);  // every kept sandbox, before the cgroups they are in
     for (const int fd : filter_fds) ::close(fd);
     drop_cgroups();
     if (pool && private_mounts) {  // the slots' tmpfs, which no one can remove a folder from
@@ -622,7 +766,7 @@ struct Sandbox::State {
         identity.processes = options.processes;
       }
     }
-    own = make_tenant(root ? ids->ids().back() : 0);
+    own = make_tenant(root ? ids->ids().back() : 0, {});
     if (!root) pool->user_processes = options.processes;
     // No writable cgroup v1 (pids): the slot uids' RLIMIT_NPROC and RLIMIT_AS bound alone.
     if (root && !make_cgroups()) drop_cgroups();
@@ -777,6 +921,14 @@ std::string Sandbox::probe() const {
          " (" + said + ")";
 }
 
+Command Sandbox::wrap_kept(const std::vector<std::string>& argv,
+                           const std::vector<Binding>& bindings, const fs::path& working_dir,
+                           std::string display, const fs::path& scratch) const {
+  Command command = wrap(argv, bindings, working_dir, std::move(display), scratch);
+  command.confinement = (scratch.empty() ? state_->own : state_->tenant_of(scratch)).kept_runs;
+  return command;
+}
+
 Command Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<Binding>& bindings,
                       const fs::path& working_dir, std::string display,
                       const fs::path& scratch) const {
@@ -890,7 +1042,7 @@ fs::path Sandbox::scratch(const std::string& name) const {
   if (s.root) {  // a group of its own, once one is free
     std::unique_lock<std::mutex> hold(s.tenants_lock);
     s.tenant_free.wait(hold, [&] { return !s.free_groups.empty(); });
-    s.scratch_tenants[folder] = s.make_tenant(s.free_groups.back());
+    s.scratch_tenants[folder] = s.make_tenant(s.free_groups.back(), folder);
     s.free_groups.pop_back();
   }
   try {
@@ -911,6 +1063,9 @@ fs::path Sandbox::scratch(const std::string& name) const {
 
 void Sandbox::drop(const fs::path& scratch) const {
   State& s = *state_;
+  // its kept sandboxes first, which show its files
+  const std::string kept_for = scratch.string();
+  s.pool->forget(&kept_for);
   std::error_code ignored;
   fs::remove_all(scratch, ignored);
   if (s.private_mounts) ::umount2(scratch.c_str(), MNT_DETACH);

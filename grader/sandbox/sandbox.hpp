@@ -99,6 +99,16 @@ class Sandbox {
                              const std::filesystem::path& working_dir, std::string display,
                              const std::filesystem::path& scratch = {}) const;
 
+  // wrap's command, for a program run on one input after another (each case of `run` and
+  // `batch`): under the namespaces kind its runs take turns in a sandbox kept for them (kept.hpp),
+  // one per slot, for the runs of one submission (`scratch`) and one kind of case
+  // (Command::hidden_case), each a fresh process, the sandbox emptied after each; under the
+  // users kind, wrap's.
+  [[nodiscard]] Command wrap_kept(const std::vector<std::string>& argv,
+                                  const std::vector<Binding>& bindings,
+                                  const std::filesystem::path& working_dir, std::string display,
+                                  const std::filesystem::path& scratch = {}) const;
+
   // The first binding whose source the sandbox's programs cannot reach (a folder on its path
   // that the slot uids may not enter, such as /root when the grader is root), with why; empty
   // when all are reachable.

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "kept.hpp"
 #include "spawn.hpp"
 
 namespace {
@@ -348,6 +349,116 @@ TEST_CASE("a slot id that a running process uses is skipped, and the sandbox say
   CHECK(a != ids.first);
   CHECK(b != ids.first);
   CHECK(a != b);
+}
+
+TEST_CASE(
+    "a kept sandbox's request reads back as written, and one that lies about its size does not") {
+  std::vector<grader::kept_wire::KeptLimit> limits(2);
+  limits[0].resource = 7;
+  limits[0].soft = 256;
+  limits[0].hard = 512;
+  limits[1].resource = 9;
+  limits[1].soft = limits[1].hard = 1ULL << 40;
+  const std::vector<std::string> argv = {"/usr/bin/python3", "bloom.py", "", "a b\tc"};
+  grader::kept_wire::KeptRequest header;
+  std::string body = grader::kept_request(argv, limits, header);
+  REQUIRE(grader::kept_wire::valid_header(header));
+  std::vector<char*> words(argv.size() + header.envc + 2);
+  grader::kept_wire::ParsedRequest parsed;
+  REQUIRE(grader::kept_wire::parse_body(header, body.data(), words.data(), parsed));
+  CHECK(std::string(parsed.working_dir) == ".");
+  std::vector<std::string> read;
+  for (char** word = parsed.argv; *word != nullptr; ++word) read.emplace_back(*word);
+  CHECK(read == argv);
+  CHECK(parsed.envp[0] == nullptr);
+  CHECK(parsed.limits[0].resource == 7);
+  CHECK(parsed.limits[0].soft == 256);
+  CHECK(parsed.limits[0].hard == 512);
+  CHECK(parsed.limits[1].hard == 1ULL << 40);
+  // a word more than the body holds, a body with bytes after its last word, a bad magic
+  grader::kept_wire::KeptRequest more = header;
+  ++more.argc;
+  std::vector<char*> room(argv.size() + 3);
+  CHECK_FALSE(grader::kept_wire::parse_body(more, body.data(), room.data(), parsed));
+  grader::kept_wire::KeptRequest shorter = header;
+  --shorter.argc;
+  CHECK_FALSE(grader::kept_wire::parse_body(shorter, body.data(), room.data(), parsed));
+  grader::kept_wire::KeptRequest forged = header;
+  forged.magic = 0;
+  CHECK_FALSE(grader::kept_wire::valid_header(forged));
+  forged = header;
+  forged.limits = forged.bytes;  // more limits than the body can hold
+  CHECK_FALSE(grader::kept_wire::valid_header(forged));
+}
+
+TEST_CASE(
+    "a kept sandbox's next run finds nothing of the last: not its setsid orphans, a zombie, its "
+    "files, an unreadable folder, and hidden cases get a sandbox of their own") {
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  const std::string seconds = std::to_string(4000 + ::getpid() % 1000);  // names the sleepers
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(20000);
+  const auto run = [&](const std::string& script, bool hidden = false, bool kept = true) {
+    grader::Command command = kept ? sandbox->wrap_kept({"/bin/sh", "-c", script}, {}, {}, "sh")
+                                   : sandbox->wrap({"/bin/sh", "-c", script}, {}, {}, "sh");
+    command.hidden_case = hidden;
+    return grader::run_program(command, "", limits);
+  };
+  // what a run sees of the sandbox: its pid, any process older than it but the init (pids go
+  // up), and /tmp and /dev/shm
+  const std::string look =
+      "echo $$; for p in /proc/[0-9]*; do n=${p#/proc/}; [ $n -lt $$ ] && [ $n != 1 ] && "
+      "echo left $n; done; ls -A /tmp /dev/shm | tr '\\n' ' '; echo";
+  const grader::RunResult first = run(look);
+  REQUIRE_MESSAGE(first.exit_code == 0, first.err);
+  // two orphans in sessions of their own, one of which never reaps its exited child; files and
+  // a folder the init cannot read without giving its mode back
+  const std::string leave =
+      "setsid sleep " + seconds + " & (setsid sh -c 'sleep 0 & exec sleep " + seconds +
+      "' &); echo x > /tmp/f; echo y > /dev/shm/g; mkdir -p " +
+      "/tmp/d/e/f; echo z > /tmp/d/e/f/h; chmod 0 /tmp/d/e /tmp/d; sleep 0.5; " + "echo done";
+  const grader::RunResult left = run(leave);
+  REQUIRE_MESSAGE(left.out == "done\n", left.err);
+  CHECK(sleepers(seconds).empty());  // gone with the run, as from a sandbox of their own
+  const grader::RunResult next = run(look);
+  REQUIRE_MESSAGE(next.exit_code == 0, next.err);
+  std::istringstream first_said(first.out);
+  std::istringstream next_said(next.out);
+  int first_pid = 0;
+  int next_pid = 0;
+  first_said >> first_pid;
+  next_said >> next_pid;
+  CHECK(next_pid > first_pid + 4);  // the same sandbox: its pids go on
+  CHECK(next.out.find("left") == std::string::npos);
+  CHECK(next.out.substr(next.out.find('\n') + 1) == "/dev/shm:  /tmp: \n");
+  CHECK(first.out.substr(first.out.find('\n') + 1) == "/dev/shm:  /tmp: \n");
+  // a run that goes for the init: its descriptors (the socket to the grader), a signal to it
+  const grader::RunResult attack =
+      run("ls /proc/$$/fd > /dev/null && echo own; "  // the control: its own are there to list
+          "ls /proc/1/fd > /dev/null 2>&1 && echo listed; (: < /proc/1/fd/4) 2>/dev/null && "
+          "echo opened; kill -KILL 1 2>/dev/null; kill -CHLD 1 2>/dev/null; kill -TERM 1 "
+          "2>/dev/null; echo tried");
+  CHECK(attack.out == "own\ntried\n");
+  const grader::RunResult after = run(look);
+  std::istringstream after_said(after.out);
+  int after_pid = 0;
+  after_said >> after_pid;
+  CHECK(after_pid > next_pid);  // the same sandbox, its init unharmed
+  CHECK(after.out.substr(after.out.find('\n') + 1) == "/dev/shm:  /tmp: \n");
+  // a hidden case's run: a sandbox of its own, started for it
+  const grader::RunResult hidden = run(look, true);
+  std::istringstream hidden_said(hidden.out);
+  int hidden_pid = 0;
+  hidden_said >> hidden_pid;
+  CHECK(hidden_pid == first_pid);
+  // the control: a run of its own starts at the same pid every time
+  const grader::RunResult own = run(look, false, false);
+  std::istringstream own_said(own.out);
+  int own_pid = 0;
+  own_said >> own_pid;
+  CHECK(own_pid == first_pid);
 }
 
 TEST_CASE("a program sees the same environment in the namespaces sandbox as outside it") {

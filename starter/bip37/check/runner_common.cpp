@@ -47,18 +47,27 @@ std::chrono::milliseconds cpu_time_of(const struct rusage& usage) {
   return std::chrono::milliseconds(ms(usage.ru_utime) + ms(usage.ru_stime));
 }
 
+ChildLimits child_limits(const Limits& limits, std::uint64_t cpu) noexcept {
+  ChildLimits all;
+  const auto add = [&](int resource, std::uint64_t soft, std::uint64_t hard) {
+    all.limit[all.count++] = {resource, soft, hard};
+  };
+  add(RLIMIT_CORE, 0, 0);         // no core files in the student's folder
+  add(RLIMIT_CPU, cpu, cpu + 1);  // SIGXCPU, then SIGKILL
+  add(RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes);
+  if (limits.memory_bytes != 0) add(RLIMIT_AS, limits.memory_bytes, limits.memory_bytes);
+  return all;
+}
+
 bool prepare_child(const Limits& limits, std::uint64_t cpu) noexcept {
   // its own process group, unless it already leads one (a new session of the sandbox's)
   if (::getpgrp() != ::getpid() && ::setpgid(0, 0) != 0) return false;
-  const auto limit = [](int resource, std::uint64_t value) {
-    const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
-    return ::setrlimit(resource, &r) == 0;
-  };
-  if (!limit(RLIMIT_CORE, 0)) return false;  // no core files in the student's folder
-  const rlimit seconds{static_cast<rlim_t>(cpu), static_cast<rlim_t>(cpu + 1)};  // SIGXCPU, then SIGKILL
-  if (::setrlimit(RLIMIT_CPU, &seconds) != 0) return false;
-  if (!limit(RLIMIT_FSIZE, limits.file_bytes)) return false;
-  if (limits.memory_bytes != 0 && !limit(RLIMIT_AS, limits.memory_bytes)) return false;
+  const ChildLimits all = child_limits(limits, cpu);
+  for (std::size_t i = 0; i < all.count; ++i) {
+    const rlimit value{static_cast<rlim_t>(all.limit[i].soft),
+                       static_cast<rlim_t>(all.limit[i].hard)};
+    if (::setrlimit(all.limit[i].resource, &value) != 0) return false;
+  }
   ::signal(SIGPIPE, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);

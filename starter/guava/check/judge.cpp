@@ -531,7 +531,11 @@ CaseResult run_case(const Case& kase, const Command& command, const GradeOptions
   std::optional<RunResult> run;
   {
     const RunsApart apart(kase.hidden, stop);
-    if (apart.admitted()) run = run_program(command, kase.input_text(), limits);
+    if (apart.admitted()) {
+      Command of_this_kind = command;  // a grader's sandbox keeps hidden cases' runs apart
+      of_this_kind.hidden_case = kase.hidden;
+      run = run_program(of_this_kind, kase.input_text(), limits);
+    }
   }
   CaseResult result = run ? judge(kase, *run, limits) : CaseResult{};
   result.kase = &kase;

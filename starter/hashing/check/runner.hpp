@@ -47,6 +47,8 @@ struct Command {
   std::filesystem::path working_dir;
   // Set when the program runs confined; null for a plain run.
   std::shared_ptr<const Confinement> confinement;
+  // A hidden case's run: the grader's sandbox never runs it where a visible case's ran.
+  bool hidden_case = false;
 };
 
 // The absolute path of `program`, runnable: found on PATH as a shell finds it, or taken
