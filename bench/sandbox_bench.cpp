@@ -45,7 +45,8 @@ namespace {
 class Confined : public grader::Confinement {
  public:
   explicit Confined(const grader::SyscallFilter* filter) { identity_.filter = filter; }
-  [[nodiscard]] std::shared_ptr<const grader::Identity> acquire() const override {
+  [[nodiscard]] std::shared_ptr<const grader::Identity> acquire(
+      const grader::Command&, const grader::Limits&) const override {
     return {&identity_, [](const grader::Identity*) {}};
   }
 
@@ -288,6 +289,14 @@ int main(int argc, char** argv) {
       {"sandbox",
        [](const std::vector<std::string>& words) {
          return wrapped(grader::SandboxKind::namespaces, words);
+       }},
+      // as a batch's cases run: each a fresh process in the slot's kept sandbox (kept.hpp),
+      // which is emptied after each; its one start shared by every run of the repetition
+      {"sandbox, kept",
+       [](const std::vector<std::string>& words) {
+         grader::Command probe{words.front(), {}, "", {}, {}};
+         return sandbox(grader::SandboxKind::namespaces)
+             .wrap_kept(words, grader::bindings_for(probe), {}, words.front());
        }},
       {"users",
        [](const std::vector<std::string>& words) {

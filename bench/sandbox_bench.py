@@ -3,7 +3,8 @@
 build/bin/sandbox_bench, as ratios (docs/performance.md, "The sandbox's filter and session" and
 "The sandbox's cost per case"):
 - the new session and the system-call filter in the runner's child (BM_Run);
-- a case under --sandbox and --sandbox-users, and bubblewrap's command taken apart to price
+- a case under --sandbox (a bubblewrap started for it, and in a sandbox kept for the runs,
+  kept.hpp) and --sandbox-users, and bubblewrap's command taken apart to price
   each thing it does (BM_Sandbox): wall; the CPU time of every process (cgroup cpuacct, as
   root: getrusage misses bubblewrap's first process inside, which the kernel reaps); the
   child's (bubblewrap and what it waited for) and the grader's own (the runner, a slot taken

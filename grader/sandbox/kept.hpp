@@ -1,10 +1,11 @@
-// A sandbox kept for many runs of one submission (docs/batch.md, "Each case a run of its own"):
-// one bubblewrap, started once, whose init (sandbox_init.cpp, --serve) starts each run's program
-// as a fresh process and, once it has ended, kills and reaps everything else in the sandbox and
-// empties its /tmp and /dev/shm before it answers. A run then costs a fork and an exec inside,
-// not bubblewrap's namespaces and mounts. The slots (sandbox.cpp) keep one per slot, for the
-// runs of one submission and one kind of case (hidden cases never share one with visible ones),
-// with the same mounts and limits; the runner (runner_posix.cpp) runs a program in it.
+// A sandbox kept for many runs of one submission (docs/batch.md, "Each case a fresh process,
+// its sandbox emptied after it"): one bubblewrap, started once, whose init (sandbox_init.cpp,
+// --serve) starts each run's program as a fresh process and, once it has ended, kills and reaps
+// everything else in the sandbox and empties its /tmp and /dev/shm before it answers. A run
+// then costs a fork and an exec inside, not bubblewrap's namespaces and mounts. The slots
+// (sandbox.cpp) keep one per slot, for the runs of one submission and one kind of case (hidden
+// cases never share one with visible ones), with the same mounts and limits; the runner
+// (runner_posix.cpp) runs a program in it.
 #pragma once
 
 #include <sys/types.h>
