@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -59,6 +60,15 @@ constexpr Refusal socketpair_of_type(unsigned type) {
   return {kSockets, "socketpair", EPERM, 1, 0xf, type};  // the type's low bits; SOCK_* flags above
 }
 
+// Another process's limits, priority, scheduling and memory placement: each call stays for the
+// caller itself (pid 0; a thread's own through 0 too). The processes of a run share a uid with
+// each other and, in a kept sandbox (kept.hpp), with its init, whose next child would inherit
+// what a run set it to: a channel between two cases, and a way to change their limits.
+constexpr const char* kOthers = "another process's limits, priority and scheduling (its own stay)";
+constexpr Refusal not_own(const char* syscall, unsigned arg = 0, std::uint64_t own = 0) {
+  return {kOthers, syscall, EPERM, arg, kAll, own, true};
+}
+
 // The header's list, in its order. Names that this architecture lacks (fcntl64 on x86-64) are
 // skipped: their ABI is refused whole.
 constexpr Refusal kRefusals[] = {
@@ -87,6 +97,7 @@ constexpr Refusal kRefusals[] = {
     refuse("ptrace", "ptrace"),
     refuse("ptrace", "process_vm_readv"),
     refuse("ptrace", "process_vm_writev"),
+    refuse("ptrace", "pidfd_getfd"),  // another process's descriptor, as ptrace would take it
     refuse("keyrings", "keyctl"),
     refuse("keyrings", "add_key"),
     refuse("keyrings", "request_key"),
@@ -142,6 +153,17 @@ constexpr Refusal kRefusals[] = {
     refuse("System V IPC and message queues", "mq_notify"),
     refuse("System V IPC and message queues", "mq_getsetattr"),
     refuse("System V IPC and message queues", "mq_unlink"),
+    not_own("prlimit64"),
+    not_own("setpriority", 0, PRIO_PROCESS),
+    not_own("setpriority", 1),
+    not_own("sched_setaffinity"),
+    not_own("sched_setscheduler"),
+    not_own("sched_setparam"),
+    not_own("sched_setattr"),
+    not_own("ioprio_set", 0, 1),  // IOPRIO_WHO_PROCESS
+    not_own("ioprio_set", 1),
+    not_own("migrate_pages"),
+    not_own("move_pages"),
 };
 
 struct ContextDeleter {

@@ -8,7 +8,8 @@
 // - new namespaces (unshare, setns, clone with a CLONE_NEW* flag, clone3, whose flags the
 //   filter cannot read and which glibc replaces with clone on ENOSYS), mounts (mount and the
 //   new mount API), ptrace and reading or writing other processes' memory, the kernel's
-//   keyrings, bpf, perf_event_open, userfaultfd and io_uring (whose operations no filter sees):
+//   keyrings, bpf, perf_event_open, userfaultfd and io_uring (whose operations no filter sees),
+//   pidfd_getfd (another process's descriptor):
 //   the ways out of a sandbox and the usual first steps of a kernel exploit;
 // - every channel between two programs running at once that needs no shared writable file:
 //   sockets (the users kind has the host's network, abstract sockets included; a stream
@@ -17,6 +18,10 @@
 //   them), file locks (flock, fcntl's record and open-file-description locks, leases,
 //   F_NOTIFY) and inotify and fanotify on the files both may read, System V IPC and POSIX
 //   message queues;
+// - another process's limits, priority, scheduling and memory placement (prlimit, setpriority,
+//   sched_set*, ioprio_set, migrate_pages and move_pages on any pid but 0, the caller itself):
+//   a run's processes share a uid with the init of a sandbox kept for its submission's cases,
+//   whose next child would inherit them;
 // - any other ABI than the machine's own (i386's int 0x80 and x32 on x86-64): their system
 //   call numbers are another table, which this filter does not read, so the process is killed.
 // A refused call fails with EPERM (clone3 with ENOSYS); the program goes on.

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -206,7 +207,7 @@ TEST_CASE("the filter refuses mounts, old and new") {
   ::rmdir(folder.c_str());
 }
 
-TEST_CASE("the filter refuses ptrace and other processes' memory") {
+TEST_CASE("the filter refuses ptrace, other processes' memory and their descriptors") {
   refused_with(EPERM, [] { return result(::ptrace(PTRACE_TRACEME, 0, nullptr, nullptr)); });
   refused_with(EPERM, [] {
     char from[4] = "abc";
@@ -215,6 +216,78 @@ TEST_CASE("the filter refuses ptrace and other processes' memory") {
     const iovec remote{from, sizeof from};
     return result(::process_vm_readv(::getpid(), &local, 1, &remote, 1, 0));
   });
+  refused_with(EPERM, [] {  // a descriptor of its own process, through its pidfd
+    const int self = static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0));
+    if (self < 0) return 100;
+    const long copy = ::syscall(SYS_pidfd_getfd, self, STDIN_FILENO, 0);
+    return result(copy);
+  });
+}
+
+TEST_CASE(
+    "the filter refuses another process's limits, priority and scheduling, and leaves a "
+    "process its own") {
+  // The other process: a child of the test's that sleeps, of the same uid, as a kept sandbox's
+  // init is of its runs' (kept.hpp).
+  const pid_t other = ::fork();
+  if (other == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  REQUIRE(other > 0);
+  const auto on_other = [other](const std::function<long(pid_t)>& call) {
+    return [other, call] { return result(call(other)); };
+  };
+  const std::function<long(pid_t)> calls[] = {
+      [](pid_t pid) {
+        const rlimit lower{64, 64};
+        return ::prlimit(pid, RLIMIT_NOFILE, &lower, nullptr);
+      },
+      [](pid_t pid) { return ::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), 19); },
+      [](pid_t) { return ::setpriority(PRIO_USER, ::getuid(), 19); },
+      [](pid_t) { return ::setpriority(PRIO_PGRP, 0, 19); },
+      [](pid_t pid) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(0, &one);
+        return ::sched_setaffinity(pid, sizeof one, &one);
+      },
+      [](pid_t pid) {
+        const sched_param none{};
+        return ::sched_setscheduler(pid, SCHED_IDLE, &none);
+      },
+      [](pid_t pid) {
+        const sched_param none{};
+        return ::sched_setparam(pid, &none);
+      },
+      [](pid_t pid) { return ::syscall(SYS_ioprio_set, 1, pid, (3 << 13) | 0); },  // idle class
+  };
+  for (const auto& call : calls) refused_with(EPERM, on_other(call));
+  // its own, through pid 0: each still works under the filter
+  const auto own = [](const std::function<long()>& call) {
+    CHECK(attempt(true, [&] { return result(call()); }) == 0);
+  };
+  own([] {
+    const rlimit lower{64, 64};
+    return ::prlimit(0, RLIMIT_NOFILE, &lower, nullptr);
+  });
+  own([] {
+    const rlimit none{0, 0};
+    return ::setrlimit(RLIMIT_CORE, &none);
+  });
+  own([] { return ::setpriority(PRIO_PROCESS, 0, 19); });
+  own([] {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(0, &one);
+    return ::sched_setaffinity(0, sizeof one, &one);
+  });
+  own([] {
+    const sched_param none{};
+    return ::sched_setscheduler(0, SCHED_IDLE, &none);
+  });
+  ::kill(other, SIGKILL);
+  ::waitpid(other, nullptr, 0);
 }
 
 TEST_CASE("the filter refuses keyrings, bpf, perf_event_open, userfaultfd and io_uring") {
@@ -440,6 +513,7 @@ TEST_CASE(
         "seccomp: refuses TIOCSTI, TIOCLINUX, new namespaces, mounts, ptrace, keyrings, bpf, "
         "perf_event_open, userfaultfd, io_uring, sockets (a stream socketpair stays), file locks, "
         "leases "
-        "and F_NOTIFY, inotify and fanotify, System V IPC and message queues; kills a call "
-        "through another ABI (i386, x32)");
+        "and F_NOTIFY, inotify and fanotify, System V IPC and message queues, another "
+        "process's limits, priority and scheduling (its own stay); kills a call through another "
+        "ABI (i386, x32)");
 }
