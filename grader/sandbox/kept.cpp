@@ -21,23 +21,29 @@ namespace wire = kept_wire;
 
 namespace {
 
-// How long the init may take to answer: starting a program is a fork, emptying the sandbox a
-// walk of at most its tmpfs' inodes.
+// How long the init may take to answer: to start, to start a program (a fork), to say how it
+// ended (its reaping, and the killing of what it left running). Nothing a run does makes these
+// long; a machine busy enough to make them take 10 s makes the sandbox a fresh one's.
 constexpr int kPatienceMs = 10000;
+// How long the grader waits for a sandbox to be emptied of a run's files before the next run:
+// longer, and a new sandbox is quicker (a few milliseconds). A run that left a million files
+// costs its sandbox, never its verdict.
+constexpr int kCleanPatienceMs = 2000;
 
-bool wait_readable(int fd) {
+bool wait_readable(int fd, int patience_ms) {
   pollfd watch{fd, POLLIN, 0};
   int ready = -1;
-  while ((ready = ::poll(&watch, 1, kPatienceMs)) == -1 && errno == EINTR) {
+  while ((ready = ::poll(&watch, 1, patience_ms)) == -1 && errno == EINTR) {
   }
   return ready == 1;
 }
 
 // One answer of the init, with the descriptor it carried (-1 without) and the pid of its sender
 // as this grader sees it (the kernel's credentials, SO_PASSCRED); false when none came.
-bool receive_reply(int socket, wire::KeptReply& reply, int& fd, pid_t* sender = nullptr) {
+bool receive_reply(int socket, wire::KeptReply& reply, int& fd, pid_t* sender = nullptr,
+                   int patience_ms = kPatienceMs) {
   fd = -1;
-  if (!wait_readable(socket)) return false;
+  if (!wait_readable(socket, patience_ms)) return false;
   iovec part{&reply, sizeof reply};
   msghdr message{};
   message.msg_iov = &part;
@@ -153,11 +159,22 @@ std::unique_ptr<KeptSandbox> KeptSandbox::start(const Command& serve, const Iden
     return nullptr;  // its end closed: what started ends
   }
   kept->init_ = init;
+  // a pidfd, taken while the init waits for its first run: it names the init beyond doubt
+  kept->init_pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, init, 0));
+  if (kept->init_pidfd_ < 0) {
+    problem = std::string("pidfd_open: ") + std::strerror(errno);
+    return nullptr;
+  }
   return kept;
 }
 
 KeptSandbox::~KeptSandbox() {
   ::close(socket_);  // the init sees its end close: it kills everything and exits
+  if (init_pidfd_ >= 0) {
+    // at once, busy as it may be emptying the sandbox: its namespaces end with it
+    ::syscall(SYS_pidfd_send_signal, init_pidfd_, SIGKILL, nullptr, 0);
+    ::close(init_pidfd_);
+  }
   while (::waitpid(bwrap_, nullptr, 0) == -1 && errno == EINTR) {
   }
 }
@@ -219,8 +236,21 @@ bool KeptSandbox::end(int& status, std::chrono::microseconds& cpu) {
   }
   status = reply.status;
   cpu = std::chrono::microseconds(reply.cpu_us);
-  usable_ = reply.clean != 0;
+  settled_ = false;
   return true;
+}
+
+bool KeptSandbox::settle() {
+  if (settled_ || !usable_) return usable_;
+  wire::KeptReply reply;
+  int none = -1;
+  if (!receive_reply(socket_, reply, none, nullptr, kCleanPatienceMs) ||
+      reply.kind != wire::kClean || reply.clean == 0) {
+    usable_ = false;
+  }
+  if (none >= 0) ::close(none);
+  settled_ = true;
+  return usable_;
 }
 
 }  // namespace grader

@@ -45,11 +45,16 @@ class KeptSandbox {
                           pid_t& pid, std::string& error);
 
   // Once the program has ended (its pidfd said so) and the grader will signal it no more: the
-  // init reaps it, empties the sandbox and answers with its wait status and CPU time. False
-  // when no answer came in time; the sandbox is then not used again.
+  // init reaps it, kills what it left running and answers with its wait status and CPU time.
+  // False when no answer came in time; the sandbox is then not used again.
   [[nodiscard]] bool end(int& status, std::chrono::microseconds& cpu);
 
-  // Whether the next run may use it: every answer came, and the last said it was left clean.
+  // Before the next run: waits for the init to have emptied the sandbox of the last run's files
+  // and found its own state as it was. False when it did not say so soon (kCleanPatienceMs): the
+  // sandbox is then not used again.
+  [[nodiscard]] bool settle();
+
+  // Whether it may serve another run: every answer came, and none said it was not clean.
   [[nodiscard]] bool usable() const { return usable_; }
 
   // Its init's pid, as this grader sees it: every process of a run descends from it, and what
@@ -61,7 +66,9 @@ class KeptSandbox {
   int socket_;
   pid_t bwrap_;
   pid_t init_ = -1;
+  int init_pidfd_ = -1;
   bool usable_ = true;
+  bool settled_ = true;  // the last run's kClean has come
 };
 
 // The resource limits of a run's program (prepare_child's), for the init to set: what a run of

@@ -14,11 +14,15 @@
 //   (`error` an errno: the request was not understood, or fork failed), after which it ends;
 // - the grader, once it has seen the program end and will signal it no more, sends the byte
 //   kReap; until then the program stays unreaped, so that its pid is not another's;
-// - the init reaps it, kills and reaps every other process of the sandbox, empties /tmp and
-//   /dev/shm of all but what bubblewrap made, and says kDone with the program's wait status, its
-//   CPU time (its own and its reaped children's, as wait4 gives) and whether the sandbox is
-//   clean for the next run. When it is not, or when the grader's end closes, the init kills
-//   everything and exits, which ends the sandbox.
+// - the init reaps it, kills and reaps every other process of the sandbox and says kDone with
+//   the program's wait status and its CPU time (its own and its reaped children's, as wait4
+//   gives): the run is over, whatever it left in the files;
+// - then it empties /tmp and /dev/shm of all but what bubblewrap made, checks that nothing of
+//   its own was changed (its limits, priority, scheduling), and says kClean, `clean` 1 when the
+//   sandbox is as it was before the run. The grader waits for it before the next run, however
+//   long the last run's files take to remove, or stops the sandbox instead. When it is not
+//   clean, or when the grader's end closes, the init kills everything and exits, which ends the
+//   sandbox.
 #pragma once
 
 #include <stddef.h>
@@ -50,12 +54,12 @@ struct KeptLimit {
 
 // kReady: the init's first word, once it has noted what bubblewrap made; the kernel adds its
 // pid as the grader sees it (SO_PASSCRED on the grader's end).
-enum : int8_t { kReady = 'H', kStarted = 'S', kRefused = 'R', kDone = 'D' };
+enum : int8_t { kReady = 'H', kStarted = 'S', kRefused = 'R', kDone = 'D', kClean = 'C' };
 inline constexpr char kReap = 'R';  // the grader's one byte after a run
 
 struct KeptReply {
   int8_t kind = kDone;
-  int8_t clean = 0;  // kDone: nothing of the run is left in the sandbox
+  int8_t clean = 0;  // kClean: nothing of the run is left in the sandbox
   int16_t unused = 0;
   int32_t error = 0;   // kRefused: an errno
   int32_t status = 0;  // kDone: the wait status

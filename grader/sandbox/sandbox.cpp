@@ -329,7 +329,7 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
     slot.busy = true;
     hold.unlock();
     slot.identity.kept = nullptr;
-    if (slot.kept && (wish == nullptr || slot.kept_key != wish->key || !slot.kept->usable())) {
+    if (slot.kept && (wish == nullptr || slot.kept_key != wish->key || !slot.kept->settle())) {
       stop_kept(slot);
     }
     slot.identity.groups = groups;
@@ -350,15 +350,17 @@ class SlotPool : public std::enable_shared_from_this<SlotPool> {
     return {&slot.identity, [self, &slot](const Identity*) { self->release(slot); }};
   }
 
-  // Stops every kept sandbox of `tenant` (its submission is over), or of all when null, each
-  // slot emptied after it.
+  // Stops every kept sandbox of `tenant`, whose runs are over (its submission is graded), or
+  // of all when null (the sandbox closes, no run left), each slot emptied after it. A slot in
+  // use is another tenant's: this one's runs are over.
   void forget(const std::string* tenant) const {
     for (const Slot& each : slots) {
       Slot& slot = const_cast<Slot&>(each);
       {
-        std::unique_lock<std::mutex> hold(lock_);
-        free_.wait(hold, [&] { return !slot.busy; });
-        if (!slot.kept || (tenant != nullptr && slot.kept_tenant != *tenant)) continue;
+        const std::lock_guard<std::mutex> hold(lock_);
+        if (slot.busy || !slot.kept || (tenant != nullptr && slot.kept_tenant != *tenant)) {
+          continue;
+        }
         slot.busy = true;
       }
       stop_kept(slot);

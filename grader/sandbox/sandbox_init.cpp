@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,6 +362,37 @@ bool await_reap(int socket, int children, pid_t program) {
   }
 }
 
+// What a run could change of this init's own that its next child would inherit, were the filter
+// to let it (it refuses each call on another process): its limits, priority and scheduling,
+// noted once before the first run and compared after each.
+struct OwnState {
+  rlimit limits[RLIM_NLIMITS];
+  int priority;
+  int policy;
+  int io_priority;
+  cpu_set_t cpus;
+};
+OwnState own_at_start;
+
+bool read_own(OwnState& state) {
+  ::memset(&state, 0, sizeof state);
+  for (int resource = 0; resource < RLIM_NLIMITS; ++resource) {
+    if (::getrlimit(static_cast<__rlimit_resource_t>(resource), &state.limits[resource]) != 0) {
+      return false;
+    }
+  }
+  errno = 0;
+  state.priority = ::getpriority(PRIO_PROCESS, 0);
+  state.policy = ::sched_getscheduler(0);
+  state.io_priority = static_cast<int>(::syscall(SYS_ioprio_get, 1, 0));  // IOPRIO_WHO_PROCESS
+  return errno == 0 && ::sched_getaffinity(0, sizeof state.cpus, &state.cpus) == 0;
+}
+
+bool unchanged() {
+  OwnState now;
+  return read_own(now) && ::memcmp(&now, &own_at_start, sizeof now) == 0;
+}
+
 // The child of a served run: its streams, a session, its limits, its folder, its program.
 [[noreturn]] void start_served(const int (&fds)[wire::kDescriptors], int socket,
                                const wire::ParsedRequest& run, uint32_t limits) {
@@ -440,13 +472,16 @@ bool serve_one(int socket, int children) {
   while (::wait4(program, &status, 0, &usage) == -1 && errno == EINTR) {
   }
   kill_and_reap_all();
-  const bool clean = empty_sandbox();
   reply = {};
   reply.kind = wire::kDone;
-  reply.clean = clean ? 1 : 0;
   reply.status = status;
   reply.cpu_us = (static_cast<int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1000000 +
                  usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+  if (!send_reply(socket, reply)) return false;
+  const bool clean = empty_sandbox() && unchanged();
+  reply = {};
+  reply.kind = wire::kClean;
+  reply.clean = clean ? 1 : 0;
   return send_reply(socket, reply) && clean;
 }
 
@@ -458,7 +493,7 @@ int serve(int socket) {
   const int children = ::sigprocmask(SIG_BLOCK, &child, nullptr) == 0
                            ? ::signalfd(-1, &child, SFD_CLOEXEC | SFD_NONBLOCK)
                            : -1;
-  if (children < 0 || !note_made()) return 127;
+  if (children < 0 || !note_made() || !read_own(own_at_start)) return 127;
   wire::KeptReply ready;
   ready.kind = wire::kReady;
   if (!send_reply(socket, ready)) return 127;

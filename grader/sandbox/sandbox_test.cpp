@@ -393,7 +393,9 @@ TEST_CASE(
 
 TEST_CASE(
     "a kept sandbox's next run finds nothing of the last: not its setsid orphans, a zombie, its "
-    "files, an unreadable folder, and hidden cases get a sandbox of their own") {
+    "files, an unreadable folder, and a run that leaves 100,000 files keeps its verdict, and "
+    "hidden "
+    "cases get a sandbox of their own") {
   std::string problem;
   const auto sandbox = grader::Sandbox::open({}, problem);
   REQUIRE_MESSAGE(sandbox != nullptr, problem);
@@ -447,6 +449,15 @@ TEST_CASE(
   after_said >> after_pid;
   CHECK(after_pid > next_pid);  // the same sandbox, its init unharmed
   CHECK(after.out.substr(after.out.find('\n') + 1) == "/dev/shm:  /tmp: \n");
+  // a run that leaves 100,000 files: its verdict is its own, however long they take to go
+  const grader::RunResult many =
+      run("python3 -c \"import os\nfor i in range(100000): os.close(os.open('/tmp/f%d' % i, "
+          "os.O_CREAT | os.O_WRONLY))\"; echo made");
+  CHECK(many.started);
+  CHECK(many.exit_code == 0);
+  CHECK(many.out == "made\n");
+  const grader::RunResult emptied = run(look);
+  CHECK(emptied.out.substr(emptied.out.find('\n') + 1) == "/dev/shm:  /tmp: \n");
   // a hidden case's run: a sandbox of its own, started for it
   const grader::RunResult hidden = run(look, true);
   std::istringstream hidden_said(hidden.out);
@@ -459,6 +470,43 @@ TEST_CASE(
   int own_pid = 0;
   own_said >> own_pid;
   CHECK(own_pid == first_pid);
+}
+
+TEST_CASE(
+    "a kept sandbox whose init a run has changed serves no other run: seen without the filter, "
+    "which refuses the change") {
+  std::string problem;
+  const auto sandbox = grader::Sandbox::open({}, problem);
+  REQUIRE_MESSAGE(sandbox != nullptr, problem);
+  grader::Limits limits;
+  limits.wall = std::chrono::milliseconds(20000);
+  const auto run = [&](const std::string& script, bool filtered) {
+    grader::Command command = sandbox->wrap_kept({"/bin/sh", "-c", script}, {}, {}, "sh");
+    if (!filtered) {
+      const auto at = std::find(command.args.begin(), command.args.end(), "--seccomp");
+      REQUIRE(at != command.args.end());
+      command.args.erase(at, at + 2);
+    }
+    return grader::run_program(command, "", limits);
+  };
+  const std::string change =
+      "prlimit --pid 1 --nofile=100:100 2>/dev/null && echo changed; echo $$";
+  for (const bool filtered : {false, true}) {
+    CAPTURE(filtered);
+    const grader::RunResult first = run("echo $$", filtered);
+    const grader::RunResult changing = run(change, filtered);
+    const grader::RunResult next = run("echo $$", filtered);
+    REQUIRE_MESSAGE(next.exit_code == 0, next.err);
+    const int first_pid = std::stoi(first.out);
+    const int next_pid = std::stoi(next.out);
+    if (!filtered) {
+      CHECK(changing.out.rfind("changed\n", 0) == 0);  // the change went through
+      CHECK(next_pid == first_pid);  // in a new sandbox: the changed one was stopped
+    } else {
+      CHECK(changing.out.find("changed") == std::string::npos);  // refused
+      CHECK(next_pid > first_pid);                               // the same sandbox, unchanged
+    }
+  }
 }
 
 TEST_CASE("a program sees the same environment in the namespaces sandbox as outside it") {
