@@ -1,17 +1,18 @@
 // The hostile programs of fixtures/, each run for real and judged on testdata/hostile.case.
 #include "runner.hpp"
 
-#include <algorithm>
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <thread>
 
-#include "spawn.hpp"
 #include "judge.hpp"
+#include "spawn.hpp"
 #if BLOOM_RUNNER_KEPT
 #include "sandbox/sandbox.hpp"
 #endif
@@ -52,9 +53,8 @@ grader::Limits cpu_only(std::chrono::milliseconds cpu) {
   return limits;
 }
 
-grader::Command fixture(const std::string& name, std::vector<std::string> args = {}) {
-  std::vector<std::string> argv{std::string(BLOOM_FIXTURES_DIR) + "/" + name};
-  argv.insert(argv.end(), args.begin(), args.end());
+// `argv` resolved, as the runner under test starts it.
+grader::Command command_for(const std::vector<std::string>& argv) {
   std::string error;
   const auto command = grader::resolve_command(argv, error);
   REQUIRE_MESSAGE(command, error);
@@ -73,6 +73,12 @@ grader::Command fixture(const std::string& name, std::vector<std::string> args =
 #else
   return *command;
 #endif
+}
+
+grader::Command fixture(const std::string& name, std::vector<std::string> args = {}) {
+  std::vector<std::string> argv{std::string(BLOOM_FIXTURES_DIR) + "/" + name};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return command_for(argv);
 }
 
 grader::CaseResult judge_fixture(const std::string& name, const std::vector<std::string>& args = {},
@@ -442,6 +448,50 @@ TEST_CASE("after two timeouts the cases not started are skipped, without running
       CHECK_FALSE(results[i].run.started);  // never started, or judged as if not
     }
   }
+}
+
+TEST_CASE(
+    "every visible case runs before any hidden one, and the verdicts stay those of one case at a "
+    "time in order") {
+  // when each case ran, by the clock, as the program says: its answer
+  grader::Case visible =
+      grader::parse_case("> HASH 0 bloom\n48ad2c42\n", "order/v", "order/v.case");
+  grader::Case hidden = visible;
+  hidden.hidden = true;
+  const std::vector<grader::Case> mixed = {hidden, visible, hidden, visible, visible};
+  grader::GradeOptions options;
+  options.limits = test_limits();
+  const std::atomic<bool> stop{false};
+  const std::vector<grader::CaseResult> clocked =
+      grader::grade(mixed, command_for({"/bin/sh", "-c", "date +%s%N"}), options, stop);
+  REQUIRE(clocked.size() == mixed.size());
+  long long last_visible = 0;
+  long long first_hidden = std::numeric_limits<long long>::max();
+  for (const grader::CaseResult& result : clocked) {
+    REQUIRE_MESSAGE(result.run.exit_code == 0, result.run.err);
+    const long long at = std::stoll(result.run.out);
+    if (result.kase->hidden) {
+      first_hidden = std::min(first_hidden, at);
+    } else {
+      last_visible = std::max(last_visible, at);
+    }
+  }
+  CHECK(last_visible < first_hidden);
+  for (std::size_t i = 0; i < mixed.size(); ++i) CHECK(clocked[i].kase == &mixed[i]);  // in order
+  // A visible timeout, a hidden one, then two visible cases: one case at a time in order, the
+  // two after the second timeout are skipped, though the first of them ran before the hidden one.
+  grader::Case visible_hang = untimed_case();
+  grader::Case hidden_hang = untimed_case();
+  hidden_hang.hidden = true;
+  const std::vector<grader::Case> hangs = {visible_hang, hidden_hang, visible_hang, visible_hang};
+  options.timeout = std::chrono::milliseconds(100);  // 0.3 s on the wall clock
+  options.skip_after_timeouts = 2;
+  const std::vector<grader::CaseResult> results =
+      grader::grade(hangs, fixture("hostile_sleep_forever"), options, stop);
+  CHECK(results[0].verdict == Verdict::Timeout);
+  CHECK(results[1].verdict == Verdict::Timeout);
+  CHECK(results[2].verdict == Verdict::Skipped);
+  CHECK(results[3].verdict == Verdict::Skipped);
 }
 
 TEST_CASE("without skipping, every case of a hanging program runs to its timeout (the control)") {

@@ -578,24 +578,41 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
     results[i].kase = &cases[i];
     results[i].summary = "not run: grading was interrupted";
   }
+  // Every visible case runs before any hidden one: no visible case's output, which its student
+  // reads, comes from a program run after a hidden case's, whatever one run can leave for the
+  // next that no sandbox hides (the machine's own counters: docs/batch.md). The results stay in
+  // the cases' order, and a case is skipped for the timeouts of those before it in that order
+  // alone, so the verdicts are those of one case at a time, in order, as before.
+  std::vector<std::size_t> order;
+  for (const bool hidden : {false, true}) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (cases[i].hidden == hidden) order.push_back(i);
+    }
+  }
+  std::vector<bool> ended(cases.size(), false);  // under report_lock
   std::mutex report_lock;
-  Hangs hangs;  // under report_lock
   const auto start = std::chrono::steady_clock::now();
-  run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t i) {
+  run_in_parallel(cases.size(), options.jobs, stop, [&](std::size_t k) {
+    const std::size_t i = order[k];
     std::unique_lock<std::mutex> lock(report_lock);
-    std::string reason = hangs.skip_reason(cases[i], options);
+    Hangs before;  // the cases before it in order that have ended
+    for (std::size_t j = 0; j < i; ++j) {
+      if (ended[j]) before.note(results[j]);
+    }
+    std::string reason = before.skip_reason(cases[i], options);
     if (reason.empty()) reason = budget_spent(options.budget, start);
     if (!reason.empty()) {
       results[i].verdict = Verdict::Skipped;
       results[i].summary = std::move(reason);
+      ended[i] = true;
       if (on_result) on_result(results[i]);
       return;
     }
     lock.unlock();
     CaseResult result = run_case(cases[i], command, options, stop);
     lock.lock();
-    hangs.note(result);
     results[i] = std::move(result);
+    ended[i] = true;
     if (on_result) on_result(results[i]);
   });
   skip_in_order(results, options);
