@@ -555,12 +555,15 @@ struct Sandbox::State {
   std::map<fs::path, Tenant> scratch_tenants;  // under tenants_lock
 
   Tenant make_tenant(unsigned group, const fs::path& scratch) const {
-    std::vector<unsigned> groups = root ? std::vector<unsigned>{group} : std::vector<unsigned>{};
+    // each its own list, made in place (GCC 14 warns, wrongly, of a copy of a list of one)
+    const auto groups = [&] {
+      return root ? std::vector<unsigned>{group} : std::vector<unsigned>{};
+    };
     const bool namespaces = options.kind == SandboxKind::namespaces;
     std::shared_ptr<const Confinement> runs =
-        std::make_shared<TenantRuns>(pool, groups, namespaces);
+        std::make_shared<TenantRuns>(pool, groups(), namespaces);
     std::shared_ptr<const Confinement> kept_runs =
-        namespaces ? std::make_shared<KeptRuns>(pool, groups, scratch.string()) : runs;
+        namespaces ? std::make_shared<KeptRuns>(pool, groups(), scratch.string()) : runs;
     return {group, std::move(runs), std::move(kept_runs)};
   }
 
