@@ -580,9 +580,9 @@ std::vector<CaseResult> grade(const std::vector<Case>& cases, const Command& com
   }
   // Every visible case runs before any hidden one: no visible case's output, which its student
   // reads, comes from a program run after a hidden case's, whatever one run can leave for the
-  // next that no sandbox hides (the machine's own counters: docs/batch.md). The results stay in
-  // the cases' order, and a case is skipped for the timeouts of those before it in that order
-  // alone, so the verdicts are those of one case at a time, in order, as before.
+  // next that no sandbox hides (the machine's own counters, such as its count of forks). The
+  // results stay in the cases' order, and a case is skipped for the timeouts of those before it
+  // in that order alone, so the verdicts are those of one case at a time, in order, as before.
   std::vector<std::size_t> order;
   for (const bool hidden : {false, true}) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
