@@ -225,7 +225,8 @@ def cell_table():
         # The root is a chroot, in which the kernel refuses a user namespace (unshare(2),
         # EPERM): bubblewrap's kind cannot run here, as on a host without user namespaces. Its
         # cases run on the host (the plain build); here the grader must refuse it by name.
-        namespaces_only = ["*in the namespaces sandbox*", "a sandboxed run's CPU time is all of its processes'*"]
+        namespaces_only = ["*in the namespaces sandbox*", "a sandboxed run's CPU time is all of its processes'*",
+                           "a kept sandbox's next run*", "a kept sandbox whose init*"]
         kit_cell(inside / "source", inside / "kit", root, [], exclude=namespaces_only)
         refused = root([inside / "kit" / "bin" / "bloom-grader", "sandbox"], check=False)
         if refused.returncode != 2 or "cannot create its namespaces here" not in refused.stderr:
