@@ -582,7 +582,7 @@ class Watch {
   void reap() {
     cpu_seen_ = std::max(cpu_seen_, clock_.used(group_));
     if (kept_ != nullptr) {
-      // the init reaps it, empties the sandbox and says how it ended
+      // the init reaps it, kills what it left and says how it ended (it empties the files after)
       std::chrono::microseconds cpu{0};
       if (!kept_->end(exit_status, cpu)) kept_failed = true;
       reaped_ = true;

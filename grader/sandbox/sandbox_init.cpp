@@ -20,9 +20,10 @@
 // FD is its end of a stream socketpair with the grader, which sends each run's command and
 // standard streams (kept_wire.hpp). For each it starts the program as a fresh process in a
 // session of its own with the run's limits, sends back its pidfd, and once the program has
-// ended kills every other process of the namespace (kill(-1) from pid 1), reaps them all,
-// empties /tmp and /dev/shm, and only then answers with the program's wait status: the next
-// run starts in a sandbox with nothing of this one's left but what its mounts show read-only.
+// ended kills every other process of the namespace (kill(-1) from pid 1), reaps them all and
+// answers with the program's wait status; then it empties /tmp and /dev/shm and says whether
+// the sandbox is as it was, which the grader waits for before the next run: that run starts in
+// a sandbox with nothing of this one's left but what its mounts show read-only.
 // When the grader's end closes (the grader ended or dropped the sandbox) it kills everything
 // and exits, which ends the namespace.
 #include <dirent.h>
