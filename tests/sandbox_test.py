@@ -110,6 +110,7 @@ CATALOGUE = [
     Row("fcntl record lock on it", "lock", ["path={escape}", "kind=fcntl"]),
     Row("open file description lock on it", "lock", ["path={escape}", "kind=ofd"]),
     Row("System V shared memory", "ipc"),
+    Row("lower another process's limit and priority", "renice"),
     Row("find what a run before left in /tmp, /var/tmp, /dev/shm", "find", ["tag={tag}"]),
     Row("fork 10,000 processes", "fork", ["n=10000"], ["n=300"]),
     Row(f"8 processes × 128 MiB under --memory {MEMORY_MIB}", "memory", ["procs=8", f"mib={MEMORY_MIB // 4}"]),

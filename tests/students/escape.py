@@ -17,6 +17,7 @@ import ctypes
 import fcntl
 import glob
 import os
+import resource
 import signal
 import socket
 import stat
@@ -384,6 +385,32 @@ def attempt_lock(args):
         oserror(f"{kind} lock on {path}", error)
 
 
+def attempt_renice(_):
+    """Lowers the limit and the priority of another process of its own uid, its child: as a run
+    would the init of the sandbox kept for its submission's cases, whose next child inherits
+    them."""
+    child = os.fork()
+    if child == 0:
+        time.sleep(30)
+        os._exit(0)
+    done = []
+    try:
+        for what, call in (("limit", lambda: resource.prlimit(child, resource.RLIMIT_NOFILE, (64, 64))),
+                           ("priority", lambda: os.setpriority(os.PRIO_PROCESS, child, 19))):
+            try:
+                call()
+                done.append(what)
+            except OSError as error:
+                last = error
+    finally:
+        os.kill(child, 9)
+        os.waitpid(child, 0)
+    if done:
+        able(f"lowered another process's {' and '.join(done)}")
+    else:
+        oserror("prlimit and setpriority on another process", last)
+
+
 def attempt_ipc(_):
     """A System V shared memory segment, removed at once."""
     libc.shmget.restype = ctypes.c_int
@@ -547,7 +574,7 @@ ATTEMPTS = {
     "tiocsti": attempt_tiocsti, "fork": attempt_fork, "memory": attempt_memory,
     "fill": attempt_fill, "files": attempt_files, "capabilities": attempt_capabilities, "setuid": attempt_setuid,
     "userns": attempt_userns, "syscall": attempt_syscall, "tioclinux": attempt_tioclinux,
-    "lock": attempt_lock, "ipc": attempt_ipc, "abstract": attempt_abstract, "pair-abstract": attempt_pair_abstract,
+    "lock": attempt_lock, "ipc": attempt_ipc, "renice": attempt_renice, "abstract": attempt_abstract, "pair-abstract": attempt_pair_abstract,
     "x32": attempt_x32,
     "leave": attempt_leave, "find": attempt_find, "type": attempt_type,
 }
